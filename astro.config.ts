@@ -1,0 +1,30 @@
+import mdx from '@astrojs/mdx';
+import react from '@astrojs/react';
+import netlify from '@netlify/vite-plugin';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'astro/config';
+import { ensureLocalSecrets } from './scripts/local-secrets.ts';
+
+const isDev = process.argv.includes('dev');
+if (isDev && !process.env['CONTEXT']) ensureLocalSecrets();
+
+// https://docs.astro.build/en/reference/configuration-reference/
+export default defineConfig({
+  site: process.env['URL'] ?? 'http://localhost:8888',
+  output: 'static',
+  outDir: process.env['ASTRO_OUT_DIR'] ?? 'dist',
+  trailingSlash: 'never',
+  build: { format: 'file' },
+  integrations: [react(), mdx()],
+  server: { port: 4321 },
+  vite: {
+    plugins: [
+      tailwindcss(),
+      // Serves netlify/functions and Netlify Blobs on the dev server (npm run dev). The production
+      // build is served by scripts/serve.ts with the same emulation (see docs/decisions/001).
+      ...(isDev
+        ? [netlify({ database: { enabled: false }, edgeFunctions: { enabled: false }, images: { enabled: false }, geolocation: { enabled: false }, aiGateway: { enabled: false } })]
+        : []),
+    ],
+  },
+});

@@ -1,0 +1,62 @@
+/**
+ * Serves the production build the way Netlify does: `dist/` + `netlify/functions` + Netlify Blobs
+ * (persisted under `.netlify/blobs-serve`), at one local address. Used by `npm start` and by the
+ * end-to-end tests. See docs/decisions/001-local-platform.md.
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { NetlifyDev } from '@netlify/dev';
+import { fromWebResponse } from '@netlify/dev-utils';
+import { ensureLocalSecrets, SECRETS_FILE } from './local-secrets.ts';
+
+const port = Number(process.env['PORT'] ?? 8888);
+const host = process.env['HOST'] ?? '127.0.0.1';
+const distDir = path.resolve('dist');
+
+const { adminPassword, generated } = ensureLocalSecrets();
+process.env['URL'] ??= `http://localhost:${port}`;
+
+const netlify = new NetlifyDev({
+  projectRoot: process.cwd(),
+  serverAddress: null,
+  staticFiles: { directories: [distDir] },
+  database: { enabled: false },
+  edgeFunctions: { enabled: false },
+  images: { enabled: false },
+  geolocation: { enabled: false },
+  aiGateway: { enabled: false },
+  logger: { log: () => {}, warn: (...a: unknown[]) => console.warn(...a), error: (...a: unknown[]) => console.error(...a) },
+});
+await netlify.start();
+
+const notFoundPage = await readFile(path.join(distDir, '404.html')).catch(() => Buffer.from('<h1>Page Not Found</h1>'));
+
+const server = createServer(async (req, res) => {
+  try {
+    const result = await netlify.handleAndIntrospectNodeRequest(req);
+    if (result) {
+      await fromWebResponse(result.response, res);
+      return;
+    }
+    res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+    res.end(notFoundPage);
+  } catch (error) {
+    console.error(error);
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: 'Internal server error' }));
+  }
+});
+
+server.listen(port, host, () => {
+  console.log(`\n  Site ready at http://localhost:${port}  (pages + /api + local Netlify Blobs)\n`);
+  console.log(`  Admin export password: ${adminPassword}${generated ? ' (generated)' : ''}  [kept in ${path.relative(process.cwd(), SECRETS_FILE)}]\n`);
+});
+
+const shutdown = async () => {
+  server.close();
+  await netlify.stop();
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());

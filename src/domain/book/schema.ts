@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import {
+  aiFocusSchema,
+  bsvFeatureSchema,
+  businessCategorySchema,
+  revenueModelSchema,
+  targetMarketSchema,
+} from '../options.ts';
+
+/** Chapter ids run from chapter-00 (the Introduction) to chapter-21. */
+export const chapterIdSchema = z.string().regex(/^chapter-(0\d|1\d|2[01])$/, 'chapter id must be chapter-00 .. chapter-21');
+
+const noAll = <T extends z.ZodEnum>(schema: T) => schema.exclude(['all']);
+
+/** A business-idea seed drawn from a chapter: the offline idea engine composes ideas from these. */
+export const ideaSeedSchema = z.object({
+  /** Short product name, two to four words. */
+  name: z.string().min(3).max(60),
+  /** The problem, and for whom. */
+  problem: z.string().min(20),
+  /** What the product does. */
+  solution: z.string().min(20),
+  /** What the AI part does. */
+  aiRole: z.string().min(15),
+  /** What the BSV part does. */
+  bsvRole: z.string().min(15),
+  /** What the Internet-infrastructure part does. */
+  internetRole: z.string().min(15),
+});
+
+/** The YAML frontmatter of `content/chapters/chapter-NN.md`. */
+export const chapterFrontmatterSchema = z
+  .object({
+    /** chapter-00 .. chapter-21; must match the file name. */
+    id: chapterIdSchema,
+    /** "Introduction" for chapter-00, otherwise "Chapter N". */
+    title: z.string().min(1),
+    /** "Short name - longer line": the list shows the part before the first dash. */
+    subtitle: z.string().regex(/^[^-–—]{2,60} [-–—] .{5,}$/, 'subtitle must read "Short name - longer line"'),
+    /** Reading order, 0..21. */
+    order: z.number().int().min(0).max(21),
+    /** Meta description of the chapter page. */
+    description: z.string().min(20).max(220),
+    /** Four to six one-sentence takeaways. */
+    keyPoints: z.array(z.string().min(10)).min(3).max(8),
+    /** Which generator options this chapter informs (used to ground generated ideas). */
+    topics: z.object({
+      businessCategory: z.array(noAll(businessCategorySchema)).default([]),
+      aiFocus: z.array(noAll(aiFocusSchema)).default([]),
+      bsvFeature: z.array(noAll(bsvFeatureSchema)).default([]),
+      revenueModel: z.array(noAll(revenueModelSchema)).default([]),
+      targetMarket: z.array(noAll(targetMarketSchema)).default([]),
+    }),
+    /** Business-idea seeds drawn from the chapter. */
+    seeds: z.array(ideaSeedSchema).min(2).max(8),
+  })
+  .strict()
+  .superRefine((fm, ctx) => {
+    const expectedTitle = fm.order === 0 ? 'Introduction' : `Chapter ${fm.order}`;
+    if (fm.title !== expectedTitle) ctx.addIssue({ code: 'custom', message: `title must be "${expectedTitle}"`, path: ['title'] });
+    if (fm.id !== `chapter-${String(fm.order).padStart(2, '0')}`) ctx.addIssue({ code: 'custom', message: 'id and order disagree', path: ['id'] });
+  });
+
+/** A link in a chapter's Resources tab. */
+export const resourceSchema = z
+  .object({
+    title: z.string().min(3),
+    url: z.url({ protocol: /^https$/ }),
+    type: z.enum(['website', 'tool', 'documentation']),
+  })
+  .strict();
+
+/** A code example in a chapter's Code Examples tab. */
+export const codeExampleSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'id must be kebab-case'),
+    title: z.string().min(3),
+    language: z.string().min(1),
+    fileName: z.string().min(1),
+    code: z.string().min(20),
+    description: z.string().min(10),
+  })
+  .strict();
+
+export const resourcesFileSchema = z.array(resourceSchema);
+export const codeExamplesFileSchema = z.array(codeExampleSchema);
+
+/** `content/book.json`: the one place for the book's title, author and site-wide settings. */
+export const bookConfigSchema = z.object({
+  title: z.string().min(1),
+  tagline: z.string().min(1),
+  description: z.string().min(1),
+  author: z.string().min(1),
+  authorShort: z.string().min(1),
+  authorBio: z.string().min(1),
+  developer: z.string().min(1),
+  language: z.string().min(2),
+  copyrightYear: z.number().int(),
+  /** BSV address for tips, shown with a QR code in the reader. */
+  supportAddress: z.string().min(1),
+  assistant: z.object({ name: z.string(), url: z.union([z.url({ protocol: /^https$/ }), z.literal('')]), credit: z.string() }),
+});
+
+export type ChapterFrontmatter = z.infer<typeof chapterFrontmatterSchema>;
+export type IdeaSeed = z.infer<typeof ideaSeedSchema>;
+export type Resource = z.infer<typeof resourceSchema>;
+export type CodeExample = z.infer<typeof codeExampleSchema>;
+export type BookConfig = z.infer<typeof bookConfigSchema>;

@@ -1,0 +1,52 @@
+/**
+ * Fills the nav's user area from GET /api/auth/user (no retry): profile image and first name
+ * (falling back to email, then 'User') with Logout, or the Login link when anonymous.
+ */
+export interface NavUser {
+  id?: string;
+  firstName?: string | null;
+  email?: string | null;
+  profileImageUrl?: string | null;
+}
+
+/** The name shown for a user: first name, else email, else 'User'. */
+export function displayName(user: NavUser): string {
+  return user.firstName?.trim() || user.email?.trim() || 'User';
+}
+
+let pending: Promise<NavUser | null> | undefined;
+
+/** The current user, fetched once per page; null when anonymous or on any failure. */
+export function fetchNavUser(): Promise<NavUser | null> {
+  pending ??= fetch('/api/auth/user', { credentials: 'include', headers: { accept: 'application/json' } })
+    .then((res) => (res.ok ? (res.json() as Promise<NavUser>) : null))
+    .catch(() => null);
+  return pending;
+}
+
+export function initUserAreas(): void {
+  const areas = document.querySelectorAll<HTMLElement>('[data-user-area]:not([data-bound])');
+  if (areas.length === 0) return;
+  const returnTo = encodeURIComponent(location.pathname + location.search);
+  for (const area of areas) {
+    area.dataset['bound'] = '';
+    const login = area.querySelector<HTMLAnchorElement>('[data-login-link]');
+    if (login) login.href = `/api/login?returnTo=${returnTo}`;
+  }
+  void fetchNavUser().then((user) => {
+    if (!user) return;
+    for (const area of areas) {
+      area.querySelector('[data-login-link]')?.classList.add('hidden');
+      const info = area.querySelector<HTMLElement>('[data-user-info]');
+      info?.classList.remove('hidden');
+      info?.classList.add('flex');
+      const name = area.querySelector<HTMLElement>('[data-user-name]');
+      if (name) name.textContent = displayName(user);
+      const img = area.querySelector<HTMLImageElement>('[data-user-image]');
+      if (img && user.profileImageUrl && /^https?:\/\//.test(user.profileImageUrl)) {
+        img.src = user.profileImageUrl;
+        img.classList.remove('hidden');
+      }
+    }
+  });
+}

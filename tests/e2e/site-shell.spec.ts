@@ -1,0 +1,105 @@
+import { expect, expectNoA11yViolations, gotoHydrated, test, useTheme } from './fixtures.ts';
+
+test.describe('landing page', () => {
+  test('shows the spec texts and the nav links', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await expect(page.getByText('Coming Soon In Paperback')).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Read Book' })).toHaveAttribute('href', '/book');
+    await expect(nav.getByRole('link', { name: 'Generate Ideas' })).toHaveAttribute('href', '/generator');
+    await expect(nav.getByRole('link', { name: 'Browse Ideas' })).toHaveAttribute('href', '/ideas');
+    await expect(nav.getByRole('link', { name: 'Login' })).toHaveAttribute('href', /^\/api\/login\?returnTo=/);
+    for (const title of ['Code Examples', 'AI Assistant', 'Tabbed Interface']) {
+      await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    }
+    await expect(page.getByRole('contentinfo')).toContainText('©');
+  });
+
+  test('ships no framework JavaScript', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(req.url());
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    const html = await page.content();
+    expect(html).not.toContain('astro-island');
+    for (const src of scripts) expect(src).not.toMatch(/react|client/i);
+  });
+});
+
+test.describe('theme', () => {
+  test('toggles the dark class, saves it under "theme" and keeps it after reload', async ({ page }) => {
+    await useTheme(page, 'light');
+    await gotoHydrated(page, '/');
+    const html = page.locator('html');
+    await expect(html).not.toHaveClass(/dark/);
+    await page.getByRole('button', { name: 'Toggle dark mode' }).first().click();
+    await expect(html).toHaveClass(/dark/);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await page.reload();
+    await expect(html).toHaveClass(/dark/);
+    await page.getByRole('button', { name: 'Toggle dark mode' }).first().click();
+    await expect(html).not.toHaveClass(/dark/);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+  });
+
+  test('follows the system dark preference when nothing is saved', async ({ browser }) => {
+    const context = await browser.newContext({ colorScheme: 'dark' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await context.close();
+  });
+});
+
+test.describe('mobile menu', () => {
+  test.use({ viewport: { width: 390, height: 800 } });
+
+  test('opens, and closes when a link is chosen', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const button = page.getByRole('button', { name: 'Open menu' });
+    const menu = page.locator('#mobile-menu');
+    await expect(menu).toBeHidden();
+    await button.click();
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'Read Book' }).click();
+    await expect(page).toHaveURL(/\/book/);
+  });
+
+  test('closes on Escape', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.locator('#mobile-menu')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('#mobile-menu')).toBeHidden();
+  });
+});
+
+test.describe('404', () => {
+  test('unknown paths answer 404 with "Page Not Found"', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  });
+});
+
+test('health reports a real blob round trip', async ({ request }) => {
+  const res = await request.get('/api/health');
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toEqual({ ok: true, blobs: true });
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`no axe violations on / and the 404 page (${theme})`, async ({ page }) => {
+    await useTheme(page, theme);
+    await gotoHydrated(page, '/');
+    await expectNoA11yViolations(page);
+    await page.goto('/missing-page');
+    await expectNoA11yViolations(page);
+  });
+}
