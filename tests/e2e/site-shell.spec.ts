@@ -20,8 +20,7 @@ test.describe('landing page', () => {
     page.on('request', (req) => {
       if (req.resourceType() === 'script') scripts.push(req.url());
     });
-    await page.goto('/');
-    await page.waitForLoadState('networkidle');
+    await page.goto('/', { waitUntil: 'load' });
     const html = await page.content();
     expect(html).not.toContain('astro-island');
     for (const src of scripts) expect(src).not.toMatch(/react|client/i);
@@ -81,6 +80,8 @@ test.describe('mobile menu', () => {
 });
 
 test.describe('404', () => {
+  test.use({ allowConsoleErrors: [/status of 404 \(Not Found\)/] });
+
   test('unknown paths answer 404 with "Page Not Found"', async ({ page }) => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);
@@ -95,11 +96,14 @@ test('health reports a real blob round trip', async ({ request }) => {
 });
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`no axe violations on / and the 404 page (${theme})`, async ({ page }) => {
-    await useTheme(page, theme);
-    await gotoHydrated(page, '/');
-    await expectNoA11yViolations(page);
-    await page.goto('/missing-page');
-    await expectNoA11yViolations(page);
+  test.describe(() => {
+    test.use({ allowConsoleErrors: [/status of 404 \(Not Found\)/] });
+    test(`no axe violations on / and the 404 page (${theme})`, async ({ page }) => {
+      await useTheme(page, theme);
+      await gotoHydrated(page, '/');
+      await expectNoA11yViolations(page);
+      await page.goto('/missing-page');
+      await expectNoA11yViolations(page);
+    });
   });
 }

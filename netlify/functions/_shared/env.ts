@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/**
+ * The server's environment, parsed once with zod (STYLE.md). Domain code receives values from
+ * here; it never reads process.env itself.
+ */
+const envSchema = z.object({
+  /** Netlify's deploy context: 'production', 'deploy-preview', 'branch-deploy', 'dev' (unset locally). */
+  CONTEXT: z.string().optional(),
+  /** Public origin of the site (Netlify sets it). */
+  URL: z.string().optional(),
+  SESSION_SECRET: z.string().optional(),
+  /** Previous session secret, still accepted on verify while cookies signed with it expire. */
+  SESSION_SECRET_PREVIOUS: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  ANTHROPIC_API_KEY: z.string().optional(),
+  ANTHROPIC_MODEL: z.string().optional(),
+  ANTHROPIC_BASE_URL: z.string().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_MODEL: z.string().optional(),
+  OPENAI_BASE_URL: z.string().optional(),
+  OIDC_ISSUER: z.string().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_SCOPES: z.string().optional(),
+  ALLOW_LOCAL_SIGNIN: z.string().optional(),
+});
+
+export type ServerEnv = z.infer<typeof envSchema>;
+
+/** Reads the environment now (tests change it between cases, so this is not cached). */
+export function serverEnv(): ServerEnv {
+  const source = (globalThis as { Netlify?: { env: { toObject(): Record<string, string> } } }).Netlify?.env.toObject() ?? process.env;
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  return envSchema.parse(cleaned);
+}
+
+/** True on Netlify's production context. */
+export function isProduction(env: ServerEnv = serverEnv()): boolean {
+  return env.CONTEXT === 'production';
+}
