@@ -51,5 +51,5 @@ describe('TypeScript code examples', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 300_000);
 });
