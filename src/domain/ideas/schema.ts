@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { aiFocusSchema, bsvFeatureSchema, businessCategorySchema, revenueModelSchema, targetMarketSchema } from '../options.ts';
+
+/** POST /api/generate-idea body (SPEC.md section 7), shared by the page and the function. */
+export const generateRequestSchema = z
+  .object({
+    businessCategory: businessCategorySchema,
+    targetMarket: targetMarketSchema,
+    aiFocus: aiFocusSchema,
+    revenueModel: revenueModelSchema,
+    bsvFeature: bsvFeatureSchema,
+    /** 1 (incremental) .. 10 (moonshot), an integer. */
+    innovationLevel: z.number().int('innovationLevel must be an integer').min(1).max(10),
+    /** true: Anthropic (the default engine switch position); false: OpenAI. */
+    useAnthropic: z.boolean(),
+  })
+  .strict();
+export type GenerateRequest = z.infer<typeof generateRequestSchema>;
+
+/** The generator settings a page starts with (SPEC.md section 3). */
+export const DEFAULT_SETTINGS: GenerateRequest = {
+  businessCategory: 'all',
+  targetMarket: 'all',
+  aiFocus: 'all',
+  revenueModel: 'all',
+  bsvFeature: 'all',
+  innovationLevel: 5,
+  useAnthropic: true,
+};
+
+const text = z.string().min(1);
+
+/**
+ * The generated idea (SPEC.md section 3), the contract every engine's answer is validated against.
+ * Providers get a JSON schema built from this one.
+ */
+export const generatedIdeaSchema = z
+  .object({
+    businessName: text,
+    executiveSummary: text,
+    painPointsSolved: z.array(text).min(1),
+    marketAnalysis: text,
+    businessModel: z
+      .object({
+        quickStats: z.object({ minPayment: text, targetTPS: text, marketSize: text, launchTime: text }).strict(),
+        revenueStreams: z.array(text).min(1),
+        costStructure: z.array(text).min(1),
+      })
+      .strict(),
+    technologySynergies: z.object({ internet: text, ai: text, bsv: text }).strict(),
+    coreFeatures: z.array(z.object({ title: text, description: text }).strict()).min(1),
+    implementationRoadmap: z.array(z.object({ phase: text, timeline: text, tasks: z.array(text).min(1) }).strict()).min(1),
+    marketDifferentiation: z
+      .object({
+        competitiveAdvantages: z.array(text).min(1),
+        technicalArchitecture: z.object({ frontend: text, backend: text, aiEngine: text, blockchain: text, database: text, infrastructure: text }).strict(),
+      })
+      .strict(),
+  })
+  .strict();
+export type GeneratedIdea = z.infer<typeof generatedIdeaSchema>;
+
+/** A chapter an idea drew on, linked from the result and the detail page. */
+export const inspiredBySchema = z.array(z.object({ id: z.string(), title: z.string() }));
+export type InspiredBy = z.infer<typeof inspiredBySchema>;
+
+/** Which engine answered. */
+export const engineSchema = z.enum(['anthropic', 'openai', 'offline']);
+export type Engine = z.infer<typeof engineSchema>;
+
+/** Ids are random and URL-safe. */
+export const ideaIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'malformed idea id');
+
+/**
+ * A stored idea, `ideas/<id>` in Blobs (DESIGN.md). `generatedIdea` holds the idea plus
+ * `inspiredBy`; readers also accept older records whose idea or parameters are JSON strings.
+ */
+export const ideaRecordSchema = z.object({
+  id: ideaIdSchema,
+  businessName: z.string(),
+  generatedIdea: z.union([z.record(z.string(), z.unknown()), z.string()]),
+  parameters: z.union([z.record(z.string(), z.unknown()), z.string()]),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  userId: z.string().optional(),
+  engine: engineSchema.optional(),
+  model: z.string().optional(),
+});
+export type IdeaRecord = z.infer<typeof ideaRecordSchema>;
+
+/** POST /api/generate-idea response: the idea plus where it is stored and who wrote it. */
+export type GenerateResponse = GeneratedIdea & {
+  id: string;
+  engine: Engine;
+  model: string;
+  inspiredBy: InspiredBy;
+  /** Set when the chosen provider failed and the other one answered. */
+  fallbackFrom?: Engine;
+  /** A sentence the page shows about the engine (offline engine, fallback...). */
+  notice?: string;
+};
