@@ -39,6 +39,12 @@ const server = createServer(async (req, res) => {
       await fromWebResponse(result.response, res);
       return;
     }
+    // Unknown path: Netlify answers with 404.html and status 404, under the site's header rules.
+    const page = await netlify.handle(new Request(new URL('/404.html', `http://localhost:${port}`)));
+    if (page) {
+      await fromWebResponse(new Response(page.body, { status: 404, headers: page.headers }), res);
+      return;
+    }
     res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
     res.end(notFoundPage);
   } catch (error) {

@@ -1,13 +1,12 @@
 /** Small helpers shared by the function handlers: JSON responses with the API's headers. */
+import { API_CSP, COMMON_SECURITY_HEADERS } from '../../../src/domain/security/csp.ts';
 
-const API_HEADERS: Record<string, string> = {
+/** Headers of every API response (function responses do not get netlify.toml's headers). */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  ...COMMON_SECURITY_HEADERS,
   'content-type': 'application/json; charset=utf-8',
   'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'strict-transport-security': 'max-age=63072000; includeSubDomains; preload',
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
-  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  'content-security-policy': API_CSP,
 };
 
 /** A JSON response with the API's security and caching headers. */

@@ -1,0 +1,35 @@
+/**
+ * After `astro build`: writes `dist/_headers` with the site's Content-Security-Policy, listing the
+ * SHA-256 of every inline script the pages run (Astro inlines small module scripts and
+ * our theme script), so no `unsafe-inline` is needed. Netlify (and the local NetlifyDev server)
+ * apply `_headers` together with the common headers of netlify.toml.
+ */
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { inlineScripts, pageCsp, sha256Base64 } from '../src/domain/security/csp.ts';
+import { book } from '../src/lib/site.ts';
+
+const dist = path.resolve(process.env['ASTRO_OUT_DIR'] ?? 'dist');
+const assistantOrigin = book.assistant.url ? new URL(book.assistant.url).origin : undefined;
+
+async function htmlFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((e) => {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) return e.name === '_astro' || e.name === 'pagefind' ? [] : htmlFiles(full);
+      return e.name.endsWith('.html') ? [full] : [];
+    }),
+  );
+  return nested.flat();
+}
+
+// One policy for the whole site (the union of every page's inline-script hashes): Netlify serves
+// 404.html for unknown paths under the requested path's rules, so a per-page policy would leave
+// those responses without one, and two matching policies would both be enforced.
+const hashes = new Set<string>();
+const files = await htmlFiles(dist);
+for (const file of files) for (const h of inlineScripts(await readFile(file, 'utf8')).map(sha256Base64)) hashes.add(h);
+const csp = pageCsp({ scriptHashes: hashes, assistantOrigin });
+await writeFile(path.join(dist, '_headers'), `/*\n  Content-Security-Policy: ${csp}\n`);
+console.log(`postbuild: Content-Security-Policy with ${hashes.size} inline-script hashes from ${files.length} pages written to dist/_headers`);
