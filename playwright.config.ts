@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
@@ -13,6 +15,11 @@ if (!existsSync(chromium)) {
   );
 }
 const port = Number(process.env['E2E_PORT'] ?? 8899);
+// A fresh Blobs store for every run (the config is evaluated again in each worker, which inherits
+// the variable): tests never see, or pollute, the data of a local `npm start`. Tests that seed
+// data directly use E2E_BLOBS_DIR.
+process.env['E2E_BLOBS_DIR'] ??= mkdtempSync(path.join(tmpdir(), 'e2e-blobs-'));
+const blobsDir = process.env['E2E_BLOBS_DIR'];
 const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
@@ -34,7 +41,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: `npm run build && PORT=${port} npm run serve`,
+    command: `npm run build && PORT=${port} BLOBS_DIR=${blobsDir} npm run serve`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 300_000,

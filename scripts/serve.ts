@@ -1,11 +1,15 @@
 /**
  * Serves the production build the way Netlify does: `dist/` + `netlify/functions` + Netlify Blobs
- * (persisted under `.netlify/blobs-serve`), at one local address. Used by `npm start` and by the
- * end-to-end tests. See docs/decisions/001-local-platform.md.
+ * (persisted under `.netlify/blobs-serve`, or BLOBS_DIR), at one local address. Used by
+ * `npm start`, the end-to-end tests (with a fresh BLOBS_DIR) and the benchmarks.
+ * See docs/decisions/001-local-platform.md.
  */
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
+import { setEnvironmentContext } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
 import { NetlifyDev } from '@netlify/dev';
 import { fromWebResponse } from '@netlify/dev-utils';
 import { ensureLocalSecrets, SECRETS_FILE } from './local-secrets.ts';
@@ -17,7 +21,22 @@ const distDir = path.resolve('dist');
 const { adminPassword, generated } = ensureLocalSecrets();
 process.env['URL'] ??= `http://localhost:${port}`;
 
+// Our own Blobs server (instead of NetlifyDev's fixed folder) so tests and benchmarks can point
+// the site at a store of their own; functions run in this process and read this context.
+const blobsDir = path.resolve(process.env['BLOBS_DIR'] ?? '.netlify/blobs-serve');
+const blobsToken = randomBytes(16).toString('hex');
+const blobs = new BlobsServer({ directory: blobsDir, token: blobsToken });
+const { port: blobsPort } = await blobs.start();
+setEnvironmentContext({
+  edgeURL: `http://127.0.0.1:${blobsPort}`,
+  uncachedEdgeURL: `http://127.0.0.1:${blobsPort}`,
+  token: blobsToken,
+  siteID: 'local-site',
+  deployID: 'local',
+});
+
 const netlify = new NetlifyDev({
+  blobs: { enabled: false },
   projectRoot: process.cwd(),
   serverAddress: null,
   staticFiles: { directories: [distDir] },
@@ -62,6 +81,7 @@ server.listen(port, host, () => {
 const shutdown = async () => {
   server.close();
   await netlify.stop();
+  await blobs.stop();
   process.exit(0);
 };
 process.on('SIGINT', () => void shutdown());
