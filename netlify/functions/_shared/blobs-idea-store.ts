@@ -12,21 +12,6 @@ export class IndexUpdateError extends Error {
   override name = 'IndexUpdateError';
 }
 
-// The local Blobs server checks then writes (not atomic): concurrent writers in one process are
-// serialised per key here, and compare-and-swap covers writers in other processes (production).
-const locks = new Map<string, Promise<unknown>>();
-async function withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
-  const previous = locks.get(key) ?? Promise.resolve();
-  const run = previous.then(fn, fn);
-  const settled = run.catch(() => undefined);
-  locks.set(key, settled);
-  try {
-    return await run;
-  } finally {
-    if (locks.get(key) === settled) locks.delete(key);
-  }
-}
-
 function parseIndex(data: unknown): IdeaRecord[] {
   if (!Array.isArray(data)) return [];
   return data.flatMap((e) => {
@@ -35,9 +20,54 @@ function parseIndex(data: unknown): IdeaRecord[] {
   });
 }
 
+interface Versioned {
+  data: unknown;
+  etag: string;
+}
+
+type IndexUpdate = (index: IdeaRecord[]) => IdeaRecord[];
+interface Pending {
+  update: IndexUpdate;
+  resolve: () => void;
+  reject: (e: unknown) => void;
+}
+
+/**
+ * Per store, per index key, what this process knows:
+ * - `version`: the last version it wrote. The next update starts from it and writes with
+ *   onlyIfMatch, so the common case is one write. If another process changed the blob meanwhile
+ *   the write fails (412), the version is dropped and the blob is read again.
+ * - `pending` / `running`: updates are applied by one writer at a time (the local Blobs server
+ *   checks then writes, not atomically), and the updates that queue up while a write is in flight
+ *   are applied together in the next write (group commit), so throughput does not collapse under
+ *   concurrent saves.
+ */
+interface IndexState {
+  version?: Versioned | undefined;
+  pending: Pending[];
+  running: boolean;
+}
+const states = new WeakMap<Store, Map<string, IndexState>>();
+
+let defaultStore: Store | undefined;
+/** The site's idea store, created once per process (so its cache of index versions is reused). */
+function ideasStore(): Store {
+  defaultStore ??= getStore({ name: 'ideas', consistency: 'strong' });
+  return defaultStore;
+}
+
 /** The real idea store: Netlify Blobs with small index blobs updated by compare-and-swap. */
 export class BlobsIdeaStore implements IdeaStore {
-  constructor(private readonly store: Store = getStore({ name: 'ideas', consistency: 'strong' })) {}
+  private readonly indexes: Map<string, IndexState>;
+
+  constructor(private readonly store: Store = ideasStore()) {
+    let indexes = states.get(store);
+    if (!indexes) {
+      indexes = new Map();
+      states.set(store, indexes);
+    }
+    this.indexes = indexes;
+  }
 
   async save(record: IdeaRecord): Promise<void> {
     const written = await this.store.setJSON(ideaKey(record.id), record);
@@ -62,20 +92,76 @@ export class BlobsIdeaStore implements IdeaStore {
     return parseIndex(await this.store.get(userKey(userId), { type: 'json' })).slice(0, limit);
   }
 
-  /** Read-modify-write with `onlyIfMatch` / `onlyIfNew`, retried when another writer won. */
-  private updateIndex(key: string, update: (index: IdeaRecord[]) => IdeaRecord[]): Promise<void> {
-    return withLock(key, async () => {
-      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-        const current = await this.store.getWithMetadata(key, { type: 'json' });
-        const next = update(parseIndex(current?.data));
-        const result = current?.etag
-          ? await this.store.setJSON(key, next, { onlyIfMatch: current.etag })
-          : await this.store.setJSON(key, next, { onlyIfNew: true });
-        // Released clients can report a failed write as modified with an empty etag: not a success.
-        if (result.modified && result.etag) return;
-        await new Promise((r) => setTimeout(r, Math.min(5 * 2 ** attempt, 200) * Math.random()));
-      }
-      throw new IndexUpdateError(`could not update ${key} after ${MAX_ATTEMPTS} attempts`);
+  /**
+   * Reads a blob with its etag. Netlify returns the etag with the data; the local Blobs server
+   * does not (it only lists etags), so there the etag is listed before and after the read and a
+   * change in between counts as a lost race ('changed').
+   */
+  private async readVersioned(key: string): Promise<Versioned | null | 'changed'> {
+    const current = await this.store.getWithMetadata(key, { type: 'json' });
+    if (!current) return null;
+    if (current.etag) return { data: current.data, etag: current.etag };
+    const before = await this.listedEtag(key);
+    const again = await this.store.getWithMetadata(key, { type: 'json' });
+    const after = await this.listedEtag(key);
+    if (!again || !before || before !== after) return 'changed';
+    return { data: again.data, etag: after };
+  }
+
+  private async listedEtag(key: string): Promise<string | undefined> {
+    const { blobs } = await this.store.list({ prefix: key });
+    return blobs.find((b) => b.key === key)?.etag;
+  }
+
+  /** Queues an update of an index; resolves once a write containing it has landed. */
+  private updateIndex(key: string, update: IndexUpdate): Promise<void> {
+    let state = this.indexes.get(key);
+    if (!state) {
+      state = { pending: [], running: false };
+      this.indexes.set(key, state);
+    }
+    const s = state;
+    return new Promise<void>((resolve, reject) => {
+      s.pending.push({ update, resolve, reject });
+      if (!s.running) void this.flush(key, s);
     });
+  }
+
+  private async flush(key: string, state: IndexState): Promise<void> {
+    state.running = true;
+    while (state.pending.length > 0) {
+      const batch = state.pending.splice(0);
+      try {
+        await this.compareAndSwap(key, state, (index) => batch.reduce((acc, p) => p.update(acc), index));
+        for (const p of batch) p.resolve();
+      } catch (e) {
+        for (const p of batch) p.reject(e);
+      }
+    }
+    state.running = false;
+  }
+
+  /** Read-modify-write with `onlyIfMatch` / `onlyIfNew`, retried when another writer won. */
+  private async compareAndSwap(key: string, state: IndexState, update: IndexUpdate): Promise<void> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+      const current = state.version ?? (await this.readVersioned(key));
+      if (current === 'changed') continue;
+      const next = update(parseIndex(current?.data));
+      let result: Awaited<ReturnType<Store['setJSON']>>;
+      try {
+        result = current ? await this.store.setJSON(key, next, { onlyIfMatch: current.etag }) : await this.store.setJSON(key, next, { onlyIfNew: true });
+      } catch (e) {
+        state.version = undefined; // the write may or may not have landed: read it again next time
+        throw e;
+      }
+      // Released clients can report a failed write as modified with an empty etag: not a success.
+      if (result.modified && result.etag) {
+        state.version = { data: next, etag: result.etag };
+        return;
+      }
+      state.version = undefined;
+      await new Promise((r) => setTimeout(r, Math.min(5 * 2 ** attempt, 200) * Math.random()));
+    }
+    throw new IndexUpdateError(`could not update ${key} after ${MAX_ATTEMPTS} attempts`);
   }
 }
