@@ -1,0 +1,292 @@
+/**
+ * `npm run bench`: builds once, serves the production build with the local platform
+ * (scripts/serve.ts) on a fresh Blobs store, and prints a table of figures (also written to
+ * bench/results.json):
+ * - build time; JS transferred (gzip) per route, with the budgets of issue 10;
+ * - Lighthouse (mobile emulation, median of 3 runs) per route;
+ * - API latency with autocannon on loopback: GET /api/recent-ideas with BENCH_IDEAS stored ideas
+ *   (default 100,000), GET /api/idea/{id}, POST /api/generate-idea (offline engine);
+ * - a soak of BENCH_SOAK generations (default 2,000) from 50 concurrent clients: 5xx count, lost
+ *   ideas, recent index exactness;
+ * - EPUB export time for the full book.
+ * Set BENCH_SKIP=lighthouse,seed,... to skip parts while iterating.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { getStore, setEnvironmentContext } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
+import { chromium } from '@playwright/test';
+import autocannon from 'autocannon';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { BlobsIdeaStore } from '../netlify/functions/_shared/blobs-idea-store.ts';
+import type { IdeaRecord } from '../src/domain/ideas/schema.ts';
+
+const PORT = Number(process.env['BENCH_PORT'] ?? 8970);
+const ORIGIN = `http://localhost:${PORT}`;
+const IDEAS = Number(process.env['BENCH_IDEAS'] ?? 100_000);
+const SOAK = Number(process.env['BENCH_SOAK'] ?? 2_000);
+const SKIP = new Set((process.env['BENCH_SKIP'] ?? '').split(',').filter(Boolean));
+const ADMIN_PASSWORD = 'bench-admin-password';
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const GENERATE_BODY = { businessCategory: 'healthcare', targetMarket: 'b2b', aiFocus: 'nlp', revenueModel: 'micropayments', bsvFeature: 'timestamping', innovationLevel: 7, useAnthropic: true };
+
+type Row = { figure: string; value: string; target?: string; ok?: boolean };
+const rows: Row[] = [];
+const results: Record<string, unknown> = {};
+
+function record(figure: string, value: string, target?: string, ok?: boolean): void {
+  rows.push({ figure, value, ...(target === undefined ? {} : { target }), ...(ok === undefined ? {} : { ok }) });
+  console.log(`  ${figure}: ${value}${target ? `  (target ${target}: ${ok ? 'met' : 'MISSED'})` : ''}`);
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`))));
+  });
+}
+
+async function startServer(blobsDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['scripts/serve.ts'], {
+    env: { ...process.env, PORT: String(PORT), BLOBS_DIR: blobsDir, ADMIN_PASSWORD, GENERATE_RATE_LIMIT: 'off' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 200; i += 1) {
+    const ok = await fetch(`${ORIGIN}/api/health`).then((r) => r.ok, () => false);
+    if (ok) return child;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error('server did not start');
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function generate(): Promise<{ status: number; id?: string }> {
+  const res = await fetch(`${ORIGIN}/api/generate-idea`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(GENERATE_BODY) });
+  const body = (await res.json().catch(() => ({}))) as { id?: string };
+  return { status: res.status, ...(body.id ? { id: body.id } : {}) };
+}
+
+/** Writes `count` older ideas into the store, cloned from real ones, keeping the indexes exact. */
+async function seedIdeas(blobsDir: string, templates: IdeaRecord[], count: number): Promise<void> {
+  const server = new BlobsServer({ directory: blobsDir, token: 'bench' });
+  const { port } = await server.start();
+  setEnvironmentContext({ edgeURL: `http://127.0.0.1:${port}`, uncachedEdgeURL: `http://127.0.0.1:${port}`, token: 'bench', siteID: 'local-site' });
+  const raw = getStore({ name: 'ideas', consistency: 'strong' });
+  const store = new BlobsIdeaStore(raw);
+  const oldest = Math.min(...templates.map((t) => Date.parse(t.createdAt)));
+  const clone = (i: number): IdeaRecord => {
+    const t = templates[i % templates.length] as IdeaRecord;
+    const { userId: _drop, ...rest } = t;
+    return { ...rest, id: `seed${String(i).padStart(8, '0')}x`, createdAt: new Date(oldest - (i + 1) * 1000).toISOString() };
+  };
+  // The newest seeded ideas go through the store (they belong in the recent index); older ones
+  // would never enter it, so they are written directly, many at a time.
+  for (let i = 0; i < Math.min(60, count); i += 1) await store.save(clone(i));
+  let next = 60;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 32 }, async () => {
+      while (next < count) {
+        const i = next;
+        next += 1;
+        const r = clone(i);
+        await raw.setJSON(`ideas/${r.id}`, r);
+      }
+    }),
+  );
+  console.log(`  seeded ${count} ideas in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await server.stop();
+}
+
+async function cannon(title: string, opts: autocannon.Options): Promise<{ p50: number; p95: number; p99: number; rps: number; non2xx: number; bodies: Buffer[] }> {
+  const times: number[] = [];
+  const bodies: Buffer[] = [];
+  let finish: (r: autocannon.Result) => void = () => {};
+  let fail: (e: unknown) => void = () => {};
+  const done = new Promise<autocannon.Result>((resolve, reject) => {
+    finish = resolve;
+    fail = reject;
+  });
+  const instance = autocannon(
+    {
+      ...opts,
+      setupClient: (client) => {
+        client.on('body', (body: Buffer) => bodies.push(body));
+      },
+    },
+    (err, result) => (err ? fail(err) : finish(result)),
+  );
+  instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  const result = await done;
+  times.sort((a, b) => a - b);
+  const out = { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), rps: result.requests.average, non2xx: result.non2xx, bodies };
+  results[title] = { ...out, bodies: undefined, requests: times.length };
+  return out;
+}
+
+async function jsPerRoute(routes: string[]): Promise<void> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.filter((f) => !f.startsWith('--headless')) });
+  const sizes: Record<string, { externalGzip: number; inlineGzip: number; files: number }> = {};
+  for (const route of routes) {
+    const page = await browser.newPage();
+    const scripts: Promise<Buffer>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script' && res.ok()) scripts.push(res.body());
+    });
+    await page.goto(`${ORIGIN}${route}`, { waitUntil: 'networkidle' });
+    const bodies = await Promise.all(scripts);
+    const inline = await page.$$eval('script:not([src])', (els) => els.filter((e) => !e.getAttribute('type') || e.getAttribute('type') === 'module').map((e) => e.textContent ?? ''));
+    const externalGzip = bodies.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
+    const inlineGzip = gzipSync(Buffer.from(inline.join('\n')), { level: 9 }).length;
+    sizes[route] = { externalGzip, inlineGzip, files: bodies.length };
+    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+    if (route === '/') record(`JS gzip ${route}`, `${kb(externalGzip)} framework/external + ${kb(inlineGzip)} inline (theme, menu, user)`, '0 KB framework JS', externalGzip === 0);
+    else record(`JS gzip ${route}`, `${kb(externalGzip + inlineGzip)} (${bodies.length} files)`, '<= 80 KB', externalGzip + inlineGzip <= 80 * 1024);
+    await page.close();
+  }
+  results['jsPerRoute'] = sizes;
+  await browser.close();
+}
+
+async function lighthouseScores(routes: string[]): Promise<void> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  const scores: Record<string, Record<string, number>> = {};
+  try {
+    for (const route of routes) {
+      const runs: Record<string, number>[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const result = await lighthouse(`${ORIGIN}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+        const cats = result?.lhr.categories ?? {};
+        runs.push(Object.fromEntries(Object.entries(cats).map(([k, v]) => [k, Math.round((v.score ?? 0) * 100)])));
+      }
+      const median = Object.fromEntries(Object.keys(runs[0] ?? {}).map((k) => [k, [...runs.map((r) => r[k] ?? 0)].sort((a, b) => a - b)[1] ?? 0]));
+      scores[route] = median;
+      const all100 = Object.values(median).every((v) => v === 100);
+      record(`Lighthouse ${route}`, `perf ${median['performance']} / a11y ${median['accessibility']} / bp ${median['best-practices']} / seo ${median['seo']}`, '100 each', all100);
+    }
+  } finally {
+    await chrome.kill();
+  }
+  results['lighthouse'] = scores;
+}
+
+async function main(): Promise<void> {
+  console.log('Building...');
+  const t0 = performance.now();
+  await run('npm', ['run', 'build', '--silent']);
+  const buildSeconds = (performance.now() - t0) / 1000;
+  record('Build (astro build + pagefind + headers)', `${buildSeconds.toFixed(1)} s`);
+  results['buildSeconds'] = buildSeconds;
+
+  const blobsDir = await mkdtemp(path.join(tmpdir(), 'bench-blobs-'));
+  let server = await startServer(blobsDir);
+  try {
+    // A few real ideas from the offline engine: templates for seeding, and ids for the routes.
+    const real: string[] = [];
+    const genTimes: number[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      const t = performance.now();
+      const r = await generate();
+      genTimes.push(performance.now() - t);
+      if (r.id) real.push(r.id);
+    }
+    genTimes.sort((a, b) => a - b);
+    record('Offline generation, sequential (40)', `p50 ${percentile(genTimes, 50).toFixed(1)} ms, p95 ${percentile(genTimes, 95).toFixed(1)} ms`);
+    const ideaId = real[0];
+    if (!ideaId) throw new Error('generation failed: no idea id');
+    const routes = ['/', '/book/chapter-01', '/generator', '/ideas', `/idea/${ideaId}`, '/admin/export-book'];
+
+    if (!SKIP.has('js')) await jsPerRoute(routes);
+    if (!SKIP.has('lighthouse')) await lighthouseScores(routes);
+
+    // EPUB export, three times.
+    if (!SKIP.has('epub')) {
+      const auth = await fetch(`${ORIGIN}/api/admin/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: ADMIN_PASSWORD }) });
+      const cookie = (auth.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+      const times: number[] = [];
+      let size = 0;
+      for (let i = 0; i < 3; i += 1) {
+        const t = performance.now();
+        const res = await fetch(`${ORIGIN}/api/admin/export-epub`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie },
+          body: JSON.stringify({ title: 'The Infrastructure Renaissance', author: 'Bench', includeCodeExamples: true, includeResources: true }),
+        });
+        const body = (await res.json()) as { fileSize?: number; error?: string };
+        if (!res.ok) throw new Error(`export failed: ${res.status} ${body.error}`);
+        times.push(performance.now() - t);
+        size = body.fileSize ?? 0;
+      }
+      times.sort((a, b) => a - b);
+      const median = (times[1] ?? 0) / 1000;
+      record('EPUB export (full book, median of 3)', `${median.toFixed(2)} s, ${(size / 1048576).toFixed(2)} MB`, '<= 3 s', median <= 3);
+      results['epub'] = { seconds: times.map((t) => t / 1000), bytes: size };
+    }
+
+    // Soak: SOAK generations from 50 concurrent clients.
+    if (!SKIP.has('soak')) {
+      const soak = await cannon('soak', {
+        url: `${ORIGIN}/api/generate-idea`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(GENERATE_BODY),
+        connections: 50,
+        amount: SOAK,
+        timeout: 60,
+      });
+      const ids = soak.bodies.map((b) => (JSON.parse(b.toString()) as { id?: string }).id).filter((id): id is string => !!id);
+      const stored = await Promise.all(ids.map((id) => fetch(`${ORIGIN}/api/idea/${id}`).then(async (r) => (r.ok ? ((await r.json()) as IdeaRecord) : null))));
+      const lost = stored.filter((s) => s === null).length;
+      const all = [...stored.filter((s): s is IdeaRecord => s !== null)].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : -1));
+      const recent = (await (await fetch(`${ORIGIN}/api/recent-ideas?limit=50`)).json()) as IdeaRecord[];
+      const exact = JSON.stringify(recent.map((r) => r.id)) === JSON.stringify(all.slice(0, 50).map((r) => r.id));
+      record(
+        `Soak: ${SOAK} generations, 50 clients`,
+        `${soak.non2xx} non-2xx, ${lost} lost of ${ids.length}, recent index ${exact ? 'exact' : 'WRONG'}; p50 ${soak.p50} ms, p95 ${soak.p95} ms`,
+        '0 5xx, 0 lost, exact',
+        soak.non2xx === 0 && lost === 0 && ids.length === SOAK && exact,
+      );
+      const gen = await cannon('generate', { url: `${ORIGIN}/api/generate-idea`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(GENERATE_BODY), connections: 10, duration: 10 });
+      record('POST /api/generate-idea (offline), 10 connections', `p50 ${gen.p50} ms, p95 ${gen.p95} ms, p99 ${gen.p99} ms, ${gen.rps.toFixed(0)} req/s`, 'p95 <= 50 ms', gen.p95 <= 50);
+    }
+
+    // Seed BENCH_IDEAS older ideas, then measure the reads.
+    if (!SKIP.has('seed')) {
+      const templates = (await Promise.all(real.slice(0, 20).map(async (id) => (await (await fetch(`${ORIGIN}/api/idea/${id}`)).json()) as IdeaRecord))).filter(Boolean);
+      await stopServer(server);
+      await seedIdeas(blobsDir, templates, IDEAS);
+      server = await startServer(blobsDir);
+    }
+    const stored = SKIP.has('seed') ? 'few' : IDEAS.toLocaleString('en-US');
+    const recent = await cannon('recent', { url: `${ORIGIN}/api/recent-ideas?limit=20`, connections: 10, duration: 10 });
+    record(`GET /api/recent-ideas (${stored} ideas stored)`, `p50 ${recent.p50} ms, p95 ${recent.p95} ms, p99 ${recent.p99} ms, ${recent.rps.toFixed(0)} req/s`, 'p95 <= 50 ms', recent.p95 <= 50 && recent.non2xx === 0);
+    const one = await cannon('idea', { url: `${ORIGIN}/api/idea/${ideaId}`, connections: 10, duration: 10 });
+    record(`GET /api/idea/{id} (${stored} ideas stored)`, `p50 ${one.p50} ms, p95 ${one.p95} ms, p99 ${one.p99} ms, ${one.rps.toFixed(0)} req/s`);
+  } finally {
+    await stopServer(server);
+    await rm(blobsDir, { recursive: true, force: true });
+  }
+
+  await mkdir('bench', { recursive: true });
+  await writeFile('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), rows, results }, null, 2)}\n`);
+  console.log('\n| Figure | Value | Target |\n|---|---|---|');
+  for (const r of rows) console.log(`| ${r.figure} | ${r.value} | ${r.target ? `${r.target}: ${r.ok ? 'met' : '**missed**'}` : ''} |`);
+}
+
+await main();
