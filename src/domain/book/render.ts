@@ -30,7 +30,7 @@ export interface Rendered {
   headings: Heading[];
 }
 
-const SHIKI_THEMES = { light: 'github-light', dark: 'github-dark' } as const;
+const SHIKI_THEMES = { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } as const;
 
 /**
  * The languages the book's code uses (chapter fences and code-example files). Loading only these

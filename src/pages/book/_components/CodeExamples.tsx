@@ -28,9 +28,9 @@ export function CodeExamples({ examples }: { examples: ReaderCodeExample[] }) {
       )}
       <article aria-labelledby={`example-${selected.id}`} className="rounded-lg border border-slate-200 dark:border-slate-700">
         <header className="space-y-1 border-b border-slate-200 p-4 dark:border-slate-700">
-          <h3 id={`example-${selected.id}`} className="text-lg font-semibold text-slate-900 dark:text-white">
+          <h2 id={`example-${selected.id}`} className="text-lg font-semibold text-slate-900 dark:text-white">
             {selected.title}
-          </h3>
+          </h2>
           <p className="text-sm text-slate-700 dark:text-slate-300">{selected.description}</p>
           <div className="flex flex-wrap items-center justify-between gap-2 pt-1">
             <p className="flex flex-wrap items-center gap-2 text-sm">
