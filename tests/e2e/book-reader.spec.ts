@@ -261,6 +261,7 @@ async function waitReady(page: Page): Promise<void> {
 
 for (const theme of ['light', 'dark'] as const) {
   test(`no axe violations in the reader (${theme})`, async ({ page }) => {
+    test.setTimeout(150_000); // axe over a long chapter is slow on a shared machine
     await useTheme(page, theme);
     await gotoHydrated(page, '/book/chapter-05');
     await expectNoA11yViolations(page);

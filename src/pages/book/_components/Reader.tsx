@@ -24,10 +24,14 @@ export interface ReaderProps {
   children?: ReactNode;
 }
 
-/** Keys typed into a field, a tab list or a code block are not reader shortcuts. */
-function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof Element)) return false;
-  return !!target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="tablist"], [role="dialog"], pre');
+/** Keys typed into a field are text, not reader shortcuts. */
+function isFieldTarget(target: EventTarget | null): boolean {
+  return target instanceof Element && !!target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="dialog"]');
+}
+
+/** Arrow keys on a tab list (switching tabs) or in a code block (scrolling) keep their own meaning. */
+function ownsArrowKeys(target: EventTarget | null): boolean {
+  return target instanceof Element && !!target.closest('[role="tablist"], pre');
 }
 
 const tabClass =
@@ -52,14 +56,14 @@ export default function Reader({ chapters, currentId, headings, codeExamples, re
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey || isTypingTarget(event.target)) return;
+      if (event.defaultPrevented || event.altKey || isFieldTarget(event.target)) return;
       const ctrl = event.ctrlKey || event.metaKey;
       if ((ctrl && event.key.toLowerCase() === 'k') || (!ctrl && event.key === '/')) {
         event.preventDefault();
         setSearchOpen(true);
         return;
       }
-      if (ctrl || event.shiftKey) return;
+      if (ctrl || event.shiftKey || ownsArrowKeys(event.target)) return;
       if (event.key === 'ArrowLeft' && previous) {
         event.preventDefault();
         go(previous);
