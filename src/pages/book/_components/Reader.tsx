@@ -1,4 +1,3 @@
-import * as Tabs from '@radix-ui/react-tabs';
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { ReaderCodeExample } from '../../../lib/book-build.ts';
 import { chapterPath, neighbours, shortSubtitle, type ChapterIndexEntry } from '../../../domain/book/reader.ts';
@@ -9,6 +8,7 @@ import { CodeExamples } from './CodeExamples.tsx';
 import { recordVisit } from './reading-state.ts';
 import { Resources } from './Resources.tsx';
 import { Sidebar } from './Sidebar.tsx';
+import { Tabs } from './Tabs.tsx';
 
 const SearchDialog = lazy(() => import('./SearchDialog.tsx'));
 
@@ -35,7 +35,7 @@ function ownsArrowKeys(target: EventTarget | null): boolean {
 }
 
 const tabClass =
-  'rounded-md px-4 py-2 text-sm font-semibold text-slate-700 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-brand-700 data-[state=active]:shadow-sm dark:text-slate-300 dark:hover:text-white dark:data-[state=active]:bg-slate-950 dark:data-[state=active]:text-brand-300';
+  'rounded-md px-4 py-2 text-sm font-semibold text-slate-700 hover:text-slate-900 aria-selected:bg-white aria-selected:text-brand-700 aria-selected:shadow-sm dark:text-slate-300 dark:hover:text-white dark:aria-selected:bg-slate-950 dark:aria-selected:text-brand-300';
 
 /**
  * The book reader of one chapter page: chapter list, header, Content / Code Examples / Resources
@@ -105,39 +105,33 @@ export default function Reader({ chapters, currentId, headings, codeExamples, re
           </button>
         </header>
 
-        <Tabs.Root defaultValue="content">
-          <Tabs.List aria-label="Chapter sections" className="mb-4 inline-flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800" data-pagefind-ignore>
-            <Tabs.Trigger value="content" className={tabClass}>
-              Content
-            </Tabs.Trigger>
-            <Tabs.Trigger value="code" className={tabClass}>
-              Code Examples
-            </Tabs.Trigger>
-            <Tabs.Trigger value="resources" className={tabClass}>
-              Resources
-            </Tabs.Trigger>
-          </Tabs.List>
-          {/* Always mounted: the chapter text stays in the page (and keeps its scroll position). */}
-          <Tabs.Content value="content" forceMount className="data-[state=inactive]:hidden">
-            <div
-              role="region"
-              aria-label="Chapter text"
-              tabIndex={0}
-              className="h-[600px] overflow-y-auto rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
-            >
-              <article data-pagefind-body className="prose max-w-none prose-slate dark:prose-invert prose-pre:p-4 prose-headings:scroll-mt-4 [&>:nth-child(2)]:mt-0">
-                <span hidden data-pagefind-meta="title">{`${chapter.title}: ${shortSubtitle(chapter.subtitle)}`}</span>
-                {children}
-              </article>
-            </div>
-          </Tabs.Content>
-          <Tabs.Content value="code">
-            <CodeExamples key={currentId} examples={codeExamples} />
-          </Tabs.Content>
-          <Tabs.Content value="resources">
-            <Resources resources={resources} />
-          </Tabs.Content>
-        </Tabs.Root>
+        <Tabs
+          label="Chapter sections"
+          listClassName="mb-4 inline-flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800"
+          tabClassName={tabClass}
+          tabs={[
+            {
+              value: 'content',
+              label: 'Content',
+              keepMounted: true,
+              content: (
+                <div
+                  role="region"
+                  aria-label="Chapter text"
+                  tabIndex={0}
+                  className="h-[600px] overflow-y-auto rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+                >
+                  <article data-pagefind-body className="prose max-w-none prose-slate dark:prose-invert prose-pre:p-4 prose-headings:scroll-mt-4 [&>:nth-child(2)]:mt-0">
+                    <span hidden data-pagefind-meta="title">{`${chapter.title}: ${shortSubtitle(chapter.subtitle)}`}</span>
+                    {children}
+                  </article>
+                </div>
+              ),
+            },
+            { value: 'code', label: 'Code Examples', content: <CodeExamples key={currentId} examples={codeExamples} /> },
+            { value: 'resources', label: 'Resources', content: <Resources resources={resources} /> },
+          ]}
+        />
       </div>
 
       <aside aria-label="Reading tools" className="lg:sticky lg:top-20 lg:self-start">
