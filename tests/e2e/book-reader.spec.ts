@@ -185,7 +185,8 @@ test.describe('book reader', () => {
     await expect(dialog).toBeVisible();
     await dialog.getByRole('searchbox', { name: 'Search the book' }).fill('SLAP');
     const result = dialog.getByRole('link', { name: /^Chapter 6: Overlay Networks and SPV/ });
-    await expect(result).toHaveAttribute('href', '/book/chapter-06');
+    // The first search downloads Pagefind's index and WebAssembly: slow on a busy machine.
+    await expect(result).toHaveAttribute('href', '/book/chapter-06', { timeout: 30_000 });
     const section = dialog.getByRole('link', { name: 'Finding Hosts: SHIP and SLAP' });
     await expect(section).toHaveAttribute('href', '/book/chapter-06#finding-hosts-ship-and-slap');
     await section.click();
