@@ -123,7 +123,5 @@ export function loadBook(contentDir: string = defaultContentDir()): Promise<Book
   return book;
 }
 
-/** The short name of a subtitle: the part before the first dash. */
-export function shortSubtitle(subtitle: string): string {
-  return (subtitle.split(/\s*[-–—]\s*/)[0] ?? subtitle).trim();
-}
+// Kept here for existing imports; defined with the reader's other pure helpers (browser-safe).
+export { shortSubtitle } from './reader.ts';

@@ -1,10 +1,11 @@
-import rehypeShiki from '@shikijs/rehype';
+import rehypeShikiFromHighlighter from '@shikijs/rehype/core';
 import type { Element, Root as HastRoot } from 'hast';
 import rehypeSlug from 'rehype-slug';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
+import { createHighlighter, type Highlighter } from 'shiki';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 
@@ -27,6 +28,32 @@ export interface RenderOptions {
 export interface Rendered {
   html: string;
   headings: Heading[];
+}
+
+const SHIKI_THEMES = { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } as const;
+
+/**
+ * The languages the book's code uses (chapter fences and code-example files). Loading only these
+ * keeps the first render fast; any other language falls back to plain text.
+ */
+export const BOOK_LANGUAGES = ['typescript', 'tsx', 'javascript', 'jsx', 'json', 'bash', 'shellscript', 'http', 'sql', 'yaml', 'html', 'css', 'markdown', 'diff'] as const;
+
+let highlighter: Promise<Highlighter> | undefined;
+
+/** One Shiki highlighter for the whole process, created on first use. */
+function getHighlighter(): Promise<Highlighter> {
+  highlighter ??= createHighlighter({ themes: Object.values(SHIKI_THEMES), langs: [...BOOK_LANGUAGES] });
+  return highlighter;
+}
+
+/**
+ * Highlights one code snippet (a code example) with the same highlighter and themes as chapter
+ * code: both themes as CSS variables, the page's theme picks one. Unknown languages render as text.
+ */
+export async function highlightCode(code: string, language: string): Promise<string> {
+  const hl = await getHighlighter();
+  const lang = hl.getLoadedLanguages().includes(language) ? language : 'text';
+  return hl.codeToHtml(code, { lang, themes: SHIKI_THEMES, defaultColor: false });
 }
 
 function textOf(node: Element): string {
@@ -65,8 +92,8 @@ export async function renderMarkdown(markdown: string, options: RenderOptions = 
       });
     });
   if (highlight) {
-    processor.use(rehypeShiki, {
-      themes: { light: 'github-light', dark: 'github-dark' },
+    processor.use(rehypeShikiFromHighlighter, await getHighlighter(), {
+      themes: SHIKI_THEMES,
       defaultColor: xhtml ? 'light' : false,
       fallbackLanguage: 'text',
     });
