@@ -149,7 +149,8 @@ async function jsPerRoute(routes: string[]): Promise<void> {
     page.on('response', (res) => {
       if (res.request().resourceType() === 'script' && res.ok()) scripts.push(res.body());
     });
-    await page.goto(`${ORIGIN}${route}`, { waitUntil: 'networkidle' });
+    await page.goto(`${ORIGIN}${route}`, { waitUntil: 'load' });
+    await page.waitForTimeout(1500);
     const bodies = await Promise.all(scripts);
     const inline = await page.$$eval('script:not([src])', (els) => els.filter((e) => !e.getAttribute('type') || e.getAttribute('type') === 'module').map((e) => e.textContent ?? ''));
     const externalGzip = bodies.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
