@@ -84,13 +84,18 @@ export async function verifyToken(token: string, audience: string, env: ServerEn
   }
 }
 
-/** Reads one cookie from a request. */
+/** Reads one cookie from a request (undefined when absent or malformed). */
 export function readCookie(req: Request, name: string): string | undefined {
   const header = req.headers.get('cookie');
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
+    if (k !== name) continue;
+    try {
+      return decodeURIComponent(v.join('='));
+    } catch {
+      return undefined; // malformed percent-encoding: treated as no cookie
+    }
   }
   return undefined;
 }
