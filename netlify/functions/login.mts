@@ -28,7 +28,10 @@ export default async (req: Request): Promise<Response> => {
       title: 'Sign-in unavailable',
       main: messageMain(
         'Sign-in is not configured',
-        ['Signing in is not available on this site yet. You can still read the book, generate ideas and browse them without an account.', `For the site's operator: ${mode.reason}`],
+        [
+          'Signing in is not available on this site yet. You can still read the book, generate ideas and browse them without an account.',
+          `For the site's operator: ${mode.reason}`,
+        ],
         [{ href: '/', label: 'Go Home', primary: true }],
       ),
     });

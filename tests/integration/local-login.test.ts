@@ -63,7 +63,13 @@ function submit(fields: Record<string, string>, csrfCookie: string, headers: Rec
   return login(
     new Request(`${site}/api/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin', origin: site, cookie: `signin_csrf=${encodeURIComponent(csrfCookie)}`, ...headers },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'sec-fetch-site': 'same-origin',
+        origin: site,
+        cookie: `signin_csrf=${encodeURIComponent(csrfCookie)}`,
+        ...headers,
+      },
       body: new URLSearchParams(fields).toString(),
     }),
   );

@@ -20,7 +20,14 @@ import { oidcUserId } from '../../src/domain/auth/local-user.ts';
 
 const CLIENT_ID = 'book-site';
 const CLIENT_SECRET = 'a-client-secret-for-the-loopback-provider';
-const ACCOUNT = { sub: 'user-42', given_name: 'Ada', name: 'Ada Lovelace', email: 'ada@example.com', email_verified: true, picture: 'https://images.example.com/ada.png' };
+const ACCOUNT = {
+  sub: 'user-42',
+  given_name: 'Ada',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  email_verified: true,
+  picture: 'https://images.example.com/ada.png',
+};
 const SHELL = `<!doctype html><html lang="en"><head><title>Sign in | The Test Book</title><script>document.documentElement.dataset.theme='x'</script></head>
 <body><nav aria-label="Main">nav</nav><main id="main"><section class="x" data-auth-slot>placeholder</section></main></body></html>`;
 
@@ -44,7 +51,9 @@ async function interaction(req: IncomingMessage, res: ServerResponse): Promise<v
     await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The user said no' }, { mergeWithLastSubmission: false });
     return;
   }
-  const grant = (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ?? new provider.Grant({ accountId: details.session?.accountId ?? '', clientId: details.params['client_id'] ?? '' });
+  const grant =
+    (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ??
+    new provider.Grant({ accountId: details.session?.accountId ?? '', clientId: details.params['client_id'] ?? '' });
   if (details.prompt.details.missingOIDCScope) grant.addOIDCScope(details.prompt.details.missingOIDCScope.join(' '));
   if (details.prompt.details.missingOIDCClaims) grant.addOIDCClaims(details.prompt.details.missingOIDCClaims);
   const grantId = await grant.save();
@@ -63,7 +72,15 @@ beforeAll(async () => {
 
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   provider = new Provider(issuer, {
-    clients: [{ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uris: [`${site}/api/auth/callback`], grant_types: ['authorization_code'], response_types: ['code'] }],
+    clients: [
+      {
+        client_id: CLIENT_ID,
+        client_secret: CLIENT_SECRET,
+        redirect_uris: [`${site}/api/auth/callback`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
     jwks: { keys: [{ ...(await exportJWK(privateKey)), kid: 'test-key', alg: 'RS256', use: 'sig' }] },
     cookies: { keys: ['a-cookie-signing-key-for-the-test'] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'name', 'picture'] },
@@ -137,7 +154,8 @@ async function authorize(authorizationUrl: URL): Promise<URL> {
   throw new Error('too many redirects');
 }
 
-const callbackRequest = (url: URL, flowCookie: string | undefined) => new Request(url, { headers: flowCookie === undefined ? {} : { cookie: `${FLOW_COOKIE}=${encodeURIComponent(flowCookie)}` } });
+const callbackRequest = (url: URL, flowCookie: string | undefined) =>
+  new Request(url, { headers: flowCookie === undefined ? {} : { cookie: `${FLOW_COOKIE}=${encodeURIComponent(flowCookie)}` } });
 
 describe('OpenID Connect login against oidc-provider', () => {
   it('runs the full code flow with PKCE, state and nonce, and starts a session', async () => {
@@ -168,7 +186,12 @@ describe('OpenID Connect login against oidc-provider', () => {
 
     const me = await authUser(new Request(`${site}/api/auth/user`, { headers: { cookie: `session=${session}` } }));
     expect(me.status).toBe(200);
-    expect(await me.json()).toEqual({ id: await oidcUserId(issuer, ACCOUNT.sub), firstName: 'Ada', email: 'ada@example.com', profileImageUrl: 'https://images.example.com/ada.png' });
+    expect(await me.json()).toEqual({
+      id: await oidcUserId(issuer, ACCOUNT.sub),
+      firstName: 'Ada',
+      email: 'ada@example.com',
+      profileImageUrl: 'https://images.example.com/ada.png',
+    });
 
     // The authorization code is single-use: replaying the callback fails.
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});

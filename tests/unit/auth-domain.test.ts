@@ -43,10 +43,22 @@ describe('local sign-in', () => {
   });
 
   it('reports one clear message per invalid field', () => {
-    expect(parseLocalSignIn({ firstName: '  ', email: '' })).toEqual({ ok: false, errors: { firstName: 'Enter your first name', email: 'Enter your email address' } });
-    expect(parseLocalSignIn({ firstName: 'Ada', email: 'not-an-email' })).toEqual({ ok: false, errors: { email: 'Enter an email address like name@example.com' } });
-    expect(parseLocalSignIn({ firstName: '<script>', email: 'a@b.co' })).toEqual({ ok: false, errors: { firstName: 'First name cannot contain < > or control characters' } });
-    expect(parseLocalSignIn({ firstName: 'x'.repeat(61), email: 'a@b.co' })).toMatchObject({ ok: false, errors: { firstName: 'First name must be 60 characters or fewer' } });
+    expect(parseLocalSignIn({ firstName: '  ', email: '' })).toEqual({
+      ok: false,
+      errors: { firstName: 'Enter your first name', email: 'Enter your email address' },
+    });
+    expect(parseLocalSignIn({ firstName: 'Ada', email: 'not-an-email' })).toEqual({
+      ok: false,
+      errors: { email: 'Enter an email address like name@example.com' },
+    });
+    expect(parseLocalSignIn({ firstName: '<script>', email: 'a@b.co' })).toEqual({
+      ok: false,
+      errors: { firstName: 'First name cannot contain < > or control characters' },
+    });
+    expect(parseLocalSignIn({ firstName: 'x'.repeat(61), email: 'a@b.co' })).toMatchObject({
+      ok: false,
+      errors: { firstName: 'First name must be 60 characters or fewer' },
+    });
   });
 
   it('derives a stable, URL-safe id from the email', async () => {

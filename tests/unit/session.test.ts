@@ -17,7 +17,8 @@ const SECRET_B = 'second-session-secret-of-at-least-32-bytes';
 const env: ServerEnv = { SESSION_SECRET: SECRET_A };
 const user: SessionUser = { id: 'local-abc', email: 'ada@example.com', firstName: 'Ada', profileImageUrl: null };
 
-const request = (token?: string, url = 'http://localhost:8888/api/auth/user') => new Request(url, token === undefined ? {} : { headers: { cookie: `other=1; session=${token}` } });
+const request = (token?: string, url = 'http://localhost:8888/api/auth/user') =>
+  new Request(url, token === undefined ? {} : { headers: { cookie: `other=1; session=${token}` } });
 const tokenOf = (setCookie: string) => decodeURIComponent(setCookie.split(';')[0]?.split('=')[1] ?? '');
 const keyOf = (secret: string) => new TextEncoder().encode(secret);
 
@@ -26,7 +27,10 @@ describe('session tokens', () => {
     const cookie = await createSessionCookie(request(), user, env);
     expect(cookie).toMatch(/^session=[^;]+; Path=\/; Max-Age=604800; HttpOnly; SameSite=Lax$/);
     const token = tokenOf(cookie);
-    const [header, payload] = token.split('.').slice(0, 2).map((part) => JSON.parse(new TextDecoder().decode(base64url.decode(part ?? ''))) as Record<string, unknown>);
+    const [header, payload] = token
+      .split('.')
+      .slice(0, 2)
+      .map((part) => JSON.parse(new TextDecoder().decode(base64url.decode(part ?? ''))) as Record<string, unknown>);
     expect(header).toEqual({ alg: 'HS256', kid: sessionKeys(env)[0]?.kid, typ: 'JWT' });
     expect(payload).toMatchObject({ sub: 'local-abc', email: 'ada@example.com', firstName: 'Ada', iss: SESSION_ISSUER, aud: SESSION_AUDIENCE });
     expect(Number(payload?.['exp']) - Number(payload?.['iat'])).toBe(7 * 24 * 60 * 60);
@@ -62,7 +66,16 @@ describe('session tokens', () => {
 
   it('refuses alg "none" and other algorithms', async () => {
     const enc = (o: unknown) => base64url.encode(JSON.stringify(o));
-    const claims = { sub: 'local-abc', email: null, firstName: 'Eve', profileImageUrl: null, iss: SESSION_ISSUER, aud: SESSION_AUDIENCE, iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 3600 };
+    const claims = {
+      sub: 'local-abc',
+      email: null,
+      firstName: 'Eve',
+      profileImageUrl: null,
+      iss: SESSION_ISSUER,
+      aud: SESSION_AUDIENCE,
+      iat: Math.floor(Date.now() / 1000),
+      exp: Math.floor(Date.now() / 1000) + 3600,
+    };
     const kid = sessionKeys(env)[0]?.kid;
     expect(await readSession(request(`${enc({ alg: 'none', typ: 'JWT', kid })}.${enc(claims)}.`), env)).toBeNull();
     const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512', kid: kid ?? '' }).sign(keyOf(SECRET_A));
@@ -75,9 +88,20 @@ describe('session tokens', () => {
     const flow = await signToken({ sub: 'local-abc' }, 'oidc-flow', 3600, env);
     expect(await readSession(request(flow), env)).toBeNull();
     const kid = sessionKeys(env)[0]?.kid ?? '';
-    const foreignIssuer = await new SignJWT({ sub: 'x' }).setProtectedHeader({ alg: 'HS256', kid }).setIssuer('elsewhere').setAudience(SESSION_AUDIENCE).setIssuedAt().setExpirationTime('1h').sign(keyOf(SECRET_A));
+    const foreignIssuer = await new SignJWT({ sub: 'x' })
+      .setProtectedHeader({ alg: 'HS256', kid })
+      .setIssuer('elsewhere')
+      .setAudience(SESSION_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(keyOf(SECRET_A));
     expect(await verifyToken(foreignIssuer, SESSION_AUDIENCE, env)).toBeNull();
-    const noIat = await new SignJWT({ sub: 'x' }).setProtectedHeader({ alg: 'HS256', kid }).setIssuer(SESSION_ISSUER).setAudience(SESSION_AUDIENCE).setExpirationTime('1h').sign(keyOf(SECRET_A));
+    const noIat = await new SignJWT({ sub: 'x' })
+      .setProtectedHeader({ alg: 'HS256', kid })
+      .setIssuer(SESSION_ISSUER)
+      .setAudience(SESSION_AUDIENCE)
+      .setExpirationTime('1h')
+      .sign(keyOf(SECRET_A));
     expect(await verifyToken(noIat, SESSION_AUDIENCE, env)).toBeNull();
   });
 

@@ -28,7 +28,10 @@ export function loginMode(env: ServerEnv): LoginMode {
   try {
     sessionKeys(env);
   } catch (e) {
-    return { kind: 'disabled', reason: e instanceof Error && /32 bytes/.test(e.message) ? 'SESSION_SECRET is shorter than 32 bytes.' : 'SESSION_SECRET is not set.' };
+    return {
+      kind: 'disabled',
+      reason: e instanceof Error && /32 bytes/.test(e.message) ? 'SESSION_SECRET is shorter than 32 bytes.' : 'SESSION_SECRET is not set.',
+    };
   }
   const oidcVars = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
   if (oidcVars.some(Boolean)) {
@@ -56,5 +59,8 @@ export function loginMode(env: ServerEnv): LoginMode {
     };
   }
   if (!isDeployed(env) || env.ALLOW_LOCAL_SIGNIN === 'true') return { kind: 'local' };
-  return { kind: 'disabled', reason: 'No OpenID Connect provider is configured (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET), and the local sign-in is off (ALLOW_LOCAL_SIGNIN).' };
+  return {
+    kind: 'disabled',
+    reason: 'No OpenID Connect provider is configured (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET), and the local sign-in is off (ALLOW_LOCAL_SIGNIN).',
+  };
 }

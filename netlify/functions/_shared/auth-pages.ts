@@ -87,7 +87,9 @@ export interface PageOptions {
 export async function htmlPage(req: Request, { status, title, main, headers = new Headers() }: PageOptions): Promise<Response> {
   const shell = await loadShell(new URL(req.url).origin);
   const html = shell
-    ? shell.replace(/<title>[^<]*?( \| [^<]*)?<\/title>/, (_m, suffix: string | undefined) => `<title>${escapeHtml(title)}${suffix ?? ''}</title>`).replace(SLOT, () => `<section class="mx-auto max-w-xl px-4 py-16" data-auth-slot>${main}</section>`)
+    ? shell
+        .replace(/<title>[^<]*?( \| [^<]*)?<\/title>/, (_m, suffix: string | undefined) => `<title>${escapeHtml(title)}${suffix ?? ''}</title>`)
+        .replace(SLOT, () => `<section class="mx-auto max-w-xl px-4 py-16" data-auth-slot>${main}</section>`)
     : plainPage(title, main);
   headers.set('content-type', 'text/html; charset=utf-8');
   headers.set('cache-control', 'no-store');

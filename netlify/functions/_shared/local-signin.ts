@@ -18,10 +18,23 @@ const CSRF_AUDIENCE = 'signin-csrf';
 const CSRF_TTL_SECONDS = 60 * 60;
 const BODY_LIMIT = 4 * 1024;
 
-async function formWithToken(req: Request, env: ServerEnv, status: number, returnTo: string, extra: { values?: { firstName?: string; email?: string }; errors?: LocalSignInErrors; formError?: string } = {}): Promise<Response> {
+async function formWithToken(
+  req: Request,
+  env: ServerEnv,
+  status: number,
+  returnTo: string,
+  extra: { values?: { firstName?: string; email?: string }; errors?: LocalSignInErrors; formError?: string } = {},
+): Promise<Response> {
   const csrf = crypto.randomUUID();
   const headers = new Headers();
-  headers.append('set-cookie', buildCookie(req, CSRF_COOKIE, await signToken({ t: csrf }, CSRF_AUDIENCE, CSRF_TTL_SECONDS, env), { maxAge: CSRF_TTL_SECONDS, sameSite: 'Strict', path: '/api/login' }));
+  headers.append(
+    'set-cookie',
+    buildCookie(req, CSRF_COOKIE, await signToken({ t: csrf }, CSRF_AUDIENCE, CSRF_TTL_SECONDS, env), {
+      maxAge: CSRF_TTL_SECONDS,
+      sameSite: 'Strict',
+      path: '/api/login',
+    }),
+  );
   const title = extra.errors || extra.formError ? 'Error: Sign in' : 'Sign in';
   return htmlPage(req, { status, title, headers, main: signInFormMain({ csrf, returnTo, ...extra }) });
 }
@@ -63,7 +76,8 @@ export async function submitSignIn(req: Request, env: ServerEnv): Promise<Respon
 
   const user = { id: await localUserId(parsed.value.email), email: parsed.value.email, firstName: parsed.value.firstName, profileImageUrl: null };
   const headers = new Headers({ location: returnTo, 'cache-control': 'no-store' });
-  headers.append('set-cookie', await createSessionCookie(req, user, env));
+  // The session cookie goes last: a platform that keeps only one Set-Cookie header keeps it.
   headers.append('set-cookie', buildCookie(req, CSRF_COOKIE, '', { maxAge: 0, sameSite: 'Strict', path: '/api/login' }));
+  headers.append('set-cookie', await createSessionCookie(req, user, env));
   return new Response(null, { status: 303, headers });
 }

@@ -33,7 +33,8 @@ export function oidcConfiguration(settings: OidcSettings): Promise<client.Config
   const key = `${settings.issuer.href}\n${settings.clientId}\n${settings.tokenAuthMethod}`;
   let pending = configurations.get(key);
   if (!pending) {
-    const auth = settings.tokenAuthMethod === 'client_secret_post' ? client.ClientSecretPost(settings.clientSecret) : client.ClientSecretBasic(settings.clientSecret);
+    const auth =
+      settings.tokenAuthMethod === 'client_secret_post' ? client.ClientSecretPost(settings.clientSecret) : client.ClientSecretBasic(settings.clientSecret);
     pending = client.discovery(settings.issuer, settings.clientId, { client_secret: settings.clientSecret }, auth, {
       ...(settings.insecureLoopback ? { execute: [client.allowInsecureRequests] } : {}),
       timeout: 10,
@@ -55,7 +56,11 @@ function unreachable(req: Request, e: unknown): Promise<Response> {
   return htmlPage(req, {
     status: 502,
     title: 'Sign-in unavailable',
-    main: messageMain('Sign-in is temporarily unavailable', ['The identity provider could not be reached. Please try again in a moment.'], [{ href: '/', label: 'Go Home', primary: true }]),
+    main: messageMain(
+      'Sign-in is temporarily unavailable',
+      ['The identity provider could not be reached. Please try again in a moment.'],
+      [{ href: '/', label: 'Go Home', primary: true }],
+    ),
   });
 }
 
@@ -86,7 +91,19 @@ export async function startOidcLogin(req: Request, settings: OidcSettings, retur
 function failed(req: Request, status: number, heading: string, text: string): Promise<Response> {
   const headers = new Headers();
   headers.append('set-cookie', buildCookie(req, FLOW_COOKIE, '', { maxAge: 0, path: CALLBACK_PATH }));
-  return htmlPage(req, { status, title: 'Sign-in failed', headers, main: messageMain(heading, [text], [{ href: '/api/login', label: 'Try again', primary: true }, { href: '/', label: 'Go Home' }]) });
+  return htmlPage(req, {
+    status,
+    title: 'Sign-in failed',
+    headers,
+    main: messageMain(
+      heading,
+      [text],
+      [
+        { href: '/api/login', label: 'Try again', primary: true },
+        { href: '/', label: 'Go Home' },
+      ],
+    ),
+  });
 }
 
 /** One log line for an openid-client / oauth4webapi error: its name, message, code, OAuth error and cause. */
@@ -163,7 +180,8 @@ export async function finishOidcLogin(req: Request, settings: OidcSettings, env:
     profileImageUrl: picture && /^https?:\/\//i.test(picture) ? picture : null,
   };
   const headers = new Headers({ location: safeReturnTo(flow.returnTo, new URL(req.url).origin), 'cache-control': 'no-store' });
-  headers.append('set-cookie', await createSessionCookie(req, user, env));
+  // The session cookie goes last: a platform that keeps only one Set-Cookie header keeps it.
   headers.append('set-cookie', buildCookie(req, FLOW_COOKIE, '', { maxAge: 0, path: CALLBACK_PATH }));
+  headers.append('set-cookie', await createSessionCookie(req, user, env));
   return new Response(null, { status: 303, headers });
 }
