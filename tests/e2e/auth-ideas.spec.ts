@@ -24,8 +24,8 @@ async function signIn(page: Page, returnTo: string, firstName: string, email: st
 const main = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 // The local platform starts a fresh worker for every function call: allow for a busy machine.
-const NAV = { timeout: 30_000 };
-test.describe.configure({ timeout: 180_000 });
+const NAV = { timeout: 60_000 };
+test.describe.configure({ timeout: 300_000 });
 
 test('anonymous visitors are offered login to save ideas', async ({ page }) => {
   await gotoHydrated(page, '/generator');

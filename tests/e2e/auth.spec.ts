@@ -13,8 +13,8 @@ const main = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 // The local platform starts a fresh worker for every function call; on a busy machine the nav's
 // GET /api/auth/user can take several seconds, so assertions that wait for it get more time.
-const NAV = { timeout: 30_000 };
-test.describe.configure({ timeout: 180_000 });
+const NAV = { timeout: 60_000 };
+test.describe.configure({ timeout: 300_000 });
 
 // The form answers 400 when it shows validation errors; the browser logs that status.
 const EXPECTED_400 = [/status of 400 \(Bad Request\)/];
