@@ -35,6 +35,8 @@ export function oidcConfiguration(settings: OidcSettings): Promise<client.Config
   if (!pending) {
     const auth =
       settings.tokenAuthMethod === 'client_secret_post' ? client.ClientSecretPost(settings.clientSecret) : client.ClientSecretBasic(settings.clientSecret);
+    // allowInsecureRequests is "deprecated" only as a warning sign; loginMode allows it solely for
+    // a plain-http issuer on a loopback address outside any deployed context.
     pending = client.discovery(settings.issuer, settings.clientId, { client_secret: settings.clientSecret }, auth, {
       ...(settings.insecureLoopback ? { execute: [client.allowInsecureRequests] } : {}),
       timeout: 10,
