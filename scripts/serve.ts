@@ -6,12 +6,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { NetlifyDev } from '@netlify/dev';
-import { fromWebResponse } from '@netlify/dev-utils';
 import { ensureLocalSecrets, SECRETS_FILE } from './local-secrets.ts';
 
 const port = Number(process.env['PORT'] ?? 8888);
@@ -51,11 +50,26 @@ await netlify.start();
 
 const notFoundPage = await readFile(path.join(distDir, '404.html')).catch(() => Buffer.from('<h1>Page Not Found</h1>'));
 
+/**
+ * Writes a web Response to Node's response. Unlike `fromWebResponse` of @netlify/dev-utils (which
+ * keeps only the last Set-Cookie header), every cookie is forwarded, as Netlify does.
+ */
+async function sendWebResponse(web: Response, res: ServerResponse): Promise<void> {
+  res.statusCode = web.status;
+  web.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') res.setHeader(name, value);
+  });
+  const cookies = web.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+  if (web.body) for await (const chunk of web.body) res.write(chunk);
+  res.end();
+}
+
 const server = createServer(async (req, res) => {
   try {
     const result = await netlify.handleAndIntrospectNodeRequest(req);
     if (result) {
-      await fromWebResponse(result.response, res);
+      await sendWebResponse(result.response, res);
       return;
     }
     // Unknown path: Netlify answers with 404.html and status 404, under the site's header rules.

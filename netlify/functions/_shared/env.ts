@@ -22,7 +22,11 @@ const envSchema = z.object({
   OIDC_ISSUER: z.string().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
+  /** Space-separated scopes to request (default `openid email profile`; `openid` is always added). */
   OIDC_SCOPES: z.string().optional(),
+  /** How the client authenticates at the token endpoint, as registered at the provider (default client_secret_basic). */
+  OIDC_TOKEN_AUTH_METHOD: z.enum(['client_secret_basic', 'client_secret_post']).optional(),
+  /** `true` keeps the local name-and-email sign-in available on a deployed site (off by default). */
   ALLOW_LOCAL_SIGNIN: z.string().optional(),
 });
 
@@ -38,4 +42,12 @@ export function serverEnv(): ServerEnv {
 /** True on Netlify's production context. */
 export function isProduction(env: ServerEnv = serverEnv()): boolean {
   return env.CONTEXT === 'production';
+}
+
+/**
+ * True on any Netlify deploy (production, deploy previews, branch deploys): public URLs that share
+ * the site's Blobs store. False locally (`CONTEXT` unset, or `dev`).
+ */
+export function isDeployed(env: ServerEnv = serverEnv()): boolean {
+  return env.CONTEXT !== undefined && env.CONTEXT !== 'dev';
 }

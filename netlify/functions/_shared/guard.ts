@@ -16,7 +16,7 @@ export function rejectCrossSite(req: Request): Response | null {
 /** Requires a JSON body: 415 unless the content type is application/json. */
 export function requireJson(req: Request): Response | null {
   const type = req.headers.get('content-type') ?? '';
-  if (!/^application\/json\b/i.test(type)) return error(415, 'Content-Type must be application/json');
+  if (!/^application\/json\s*(;|$)/i.test(type)) return error(415, 'Content-Type must be application/json');
   return null;
 }
 

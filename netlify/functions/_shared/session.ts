@@ -4,7 +4,7 @@ import { isProduction, serverEnv, type ServerEnv } from './env.ts';
 
 /** The signed-in user carried in the session cookie. */
 export const sessionUserSchema = z.object({
-  /** Stable user id (the provider's `sub`, or a hash of the email for local sign-in). */
+  /** Stable, URL-safe user id: a hash of the provider's issuer and `sub`, or of the email for local sign-in. */
   id: z.string().min(1),
   email: z.string().nullable(),
   firstName: z.string().nullable(),
@@ -55,7 +55,12 @@ export async function signToken(claims: Record<string, unknown>, audience: strin
     .sign(key.secret);
 }
 
-/** Verifies a JWT (HS256 only) against the key its kid names; null on any failure. */
+/**
+ * Verifies a JWT: HS256 only (so `alg: none` and asymmetric-key confusion are refused), signed with
+ * the key its `kid` names (current or previous secret), with the expected issuer and audience and
+ * an unexpired `exp` and an `iat`. Returns the payload, or null on any failure: a bad cookie means
+ * anonymous, never an error page.
+ */
 export async function verifyToken(token: string, audience: string, env: ServerEnv = serverEnv()): Promise<Record<string, unknown> | null> {
   let keys: Key[];
   try {
@@ -63,25 +68,34 @@ export async function verifyToken(token: string, audience: string, env: ServerEn
   } catch {
     return null;
   }
-  for (const key of keys) {
-    try {
-      const { payload } = await jwtVerify(token, key.secret, { algorithms: ['HS256'], issuer: SESSION_ISSUER, audience });
-      return payload as Record<string, unknown>;
-    } catch (e) {
-      if (e instanceof joseErrors.JWSSignatureVerificationFailed) continue;
-      return null;
-    }
+  try {
+    const { payload } = await jwtVerify(
+      token,
+      (header) => {
+        const key = keys.find((k) => k.kid === header.kid);
+        if (!key) throw new joseErrors.JWSSignatureVerificationFailed('unknown key id');
+        return key.secret;
+      },
+      { algorithms: ['HS256'], issuer: SESSION_ISSUER, audience, requiredClaims: ['exp', 'iat'] },
+    );
+    return payload as Record<string, unknown>;
+  } catch {
+    return null;
   }
-  return null;
 }
 
-/** Reads one cookie from a request. */
+/** Reads one cookie from a request (undefined when absent or malformed). */
 export function readCookie(req: Request, name: string): string | undefined {
   const header = req.headers.get('cookie');
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
+    if (k !== name) continue;
+    try {
+      return decodeURIComponent(v.join('='));
+    } catch {
+      return undefined; // malformed percent-encoding: treated as no cookie
+    }
   }
   return undefined;
 }

@@ -1,0 +1,163 @@
+import { createHash } from 'node:crypto';
+import type { LocalSignInErrors } from '../../../src/domain/auth/local-user.ts';
+
+/**
+ * The HTML pages of the login flow (the local sign-in form, and the messages of a failed or
+ * unavailable sign-in). They are served by functions but look like the rest of the site: the
+ * function takes the page shell Astro pre-rendered at SHELL_PATH (layout, nav, footer, theme,
+ * styles) and puts its own content into the shell's `data-auth-slot` section.
+ */
+export const SHELL_PATH = '/auth/shell';
+const SLOT = /<section\b[^>]*\bdata-auth-slot\b[^>]*>[\s\S]*?<\/section>/;
+const SHELL_TTL_MS = 5 * 60_000;
+
+let cached: { origin: string; html: string; at: number } | undefined;
+
+/** Escapes text for HTML element content and double-quoted attributes. */
+export function escapeHtml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+}
+
+/** The site's pre-rendered shell, fetched from this site's own origin (cached a few minutes). */
+export async function loadShell(origin: string): Promise<string | null> {
+  if (cached && cached.origin === origin && Date.now() - cached.at < SHELL_TTL_MS) return cached.html;
+  try {
+    const res = await fetch(new URL(SHELL_PATH, origin), { headers: { accept: 'text/html' }, signal: AbortSignal.timeout(5000) });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    const html = await res.text();
+    if (!SLOT.test(html)) throw new Error('the shell has no data-auth-slot section');
+    cached = { origin, html, at: Date.now() };
+    return html;
+  } catch (e) {
+    console.warn(`auth pages: cannot load the page shell ${SHELL_PATH} (${e instanceof Error ? e.message : String(e)}); serving the plain layout`);
+    return null;
+  }
+}
+
+/** Forgets the cached shell (tests serve different shells). */
+export function resetShellCache(): void {
+  cached = undefined;
+}
+
+const PLAIN_STYLE = `body{font-family:system-ui,sans-serif;margin:0;color:#0f172a;background:#fff}main{max-width:28rem;margin:0 auto;padding:3rem 1rem}
+label{display:block;font-weight:600;margin-top:1rem}input{display:block;width:100%;box-sizing:border-box;padding:.5rem;margin-top:.25rem;font:inherit}
+button{margin-top:1.5rem;padding:.6rem 1.2rem;font:inherit;font-weight:600;color:#fff;background:#1557d6;border:0;border-radius:.4rem}
+a{color:#1557d6}[role=alert],.field-error{color:#b91c1c}
+@media (prefers-color-scheme:dark){body{color:#f1f5f9;background:#020617}a{color:#8ecdff}[role=alert],.field-error{color:#fca5a5}}`;
+
+/** A complete page when the shell cannot be loaded: same content, plain styling. */
+function plainPage(title: string, main: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${PLAIN_STYLE}</style></head><body><main id="main">${main}</main></body></html>`;
+}
+
+function sha256(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * A Content-Security-Policy for one page: scripts and styles from this origin plus the page's own
+ * inline ones by hash (the shell's theme script runs before first paint), no plugins, no framing.
+ */
+export function contentSecurityPolicy(html: string): string {
+  const scripts = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => sha256(m[1] ?? ''));
+  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => sha256(m[1] ?? ''));
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${[...new Set(scripts)].join(' ')}`.trim(),
+    `style-src 'self' ${[...new Set(styles)].join(' ')}`.trim(),
+    "img-src 'self' https: data:",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+export interface PageOptions {
+  status: number;
+  /** The page's own title (the shell appends the book title). */
+  title: string;
+  /** Trusted HTML for the page's main section (escape every value put into it). */
+  main: string;
+  headers?: Headers;
+}
+
+/** An HTML response in the site's layout, never cached, with its own security headers. */
+export async function htmlPage(req: Request, { status, title, main, headers = new Headers() }: PageOptions): Promise<Response> {
+  const shell = await loadShell(new URL(req.url).origin);
+  const html = shell
+    ? shell
+        .replace(/<title>[^<]*?( \| [^<]*)?<\/title>/, (_m, suffix: string | undefined) => `<title>${escapeHtml(title)}${suffix ?? ''}</title>`)
+        .replace(SLOT, () => `<section class="mx-auto max-w-xl px-4 py-16" data-auth-slot>${main}</section>`)
+    : plainPage(title, main);
+  headers.set('content-type', 'text/html; charset=utf-8');
+  headers.set('cache-control', 'no-store');
+  headers.set('content-security-policy', contentSecurityPolicy(html));
+  headers.set('x-content-type-options', 'nosniff');
+  headers.set('x-frame-options', 'DENY');
+  headers.set('referrer-policy', 'same-origin');
+  headers.set('strict-transport-security', 'max-age=63072000; includeSubDomains; preload');
+  return new Response(html, { status, headers });
+}
+
+const H1 = 'font-serif text-3xl font-bold text-slate-900 dark:text-white';
+const TEXT = 'mt-3 text-slate-700 dark:text-slate-300';
+const PRIMARY = 'inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800';
+const SECONDARY =
+  'inline-block rounded-lg border border-slate-300 px-5 py-2.5 font-semibold text-slate-900 hover:bg-slate-100 dark:border-slate-700 dark:text-white dark:hover:bg-slate-800';
+
+/** A message page: heading, explanation and links onward. */
+export function messageMain(heading: string, paragraphs: string[], links: { href: string; label: string; primary?: boolean }[]): string {
+  return `<h1 class="${H1}">${escapeHtml(heading)}</h1>
+${paragraphs.map((p) => `<p class="${TEXT}">${escapeHtml(p)}</p>`).join('\n')}
+<div class="mt-8 flex flex-wrap gap-4">${links.map((l) => `<a class="${l.primary ? PRIMARY : SECONDARY}" href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a>`).join('')}</div>`;
+}
+
+export interface SignInFormState {
+  csrf: string;
+  returnTo: string;
+  values?: { firstName?: string; email?: string };
+  errors?: LocalSignInErrors;
+  /** A problem with the form as a whole (expired form). */
+  formError?: string;
+}
+
+const LABELS: Record<keyof LocalSignInErrors, string> = { firstName: 'First name', email: 'Email' };
+
+/** The local sign-in form: labelled fields, errors linked to their fields and summarised on top. */
+export function signInFormMain({ csrf, returnTo, values = {}, errors = {}, formError }: SignInFormState): string {
+  const problems = [...(formError ? [`<li>${escapeHtml(formError)}</li>`] : [])];
+  for (const field of ['firstName', 'email'] as const) {
+    const message = errors[field];
+    if (message) problems.push(`<li><a class="underline" href="#${field}">${escapeHtml(message)}</a></li>`);
+  }
+  const summary = problems.length
+    ? `<div role="alert" aria-labelledby="signin-problem" class="mt-6 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+<h2 id="signin-problem" class="font-semibold">There is a problem</h2><ul class="mt-2 list-disc pl-5">${problems.join('')}</ul></div>`
+    : '';
+  const field = (name: 'firstName' | 'email', type: string, autocomplete: string) => {
+    const message = errors[name];
+    const describedBy = message ? ` aria-invalid="true" aria-describedby="${name}-error"` : '';
+    return `<div class="mt-5">
+<label for="${name}" class="block text-sm font-semibold text-slate-900 dark:text-white">${LABELS[name]}</label>
+${message ? `<p id="${name}-error" class="mt-1 text-sm text-red-700 dark:text-red-300">${escapeHtml(message)}</p>` : ''}
+<input id="${name}" name="${name}" type="${type}" autocomplete="${autocomplete}" required maxlength="${name === 'email' ? 254 : 60}" value="${escapeHtml(values[name] ?? '')}"${describedBy}
+ class="mt-1 block w-full rounded-md border ${message ? 'border-red-600 dark:border-red-400' : 'border-slate-400 dark:border-slate-600'} bg-white px-3 py-2 text-slate-900 dark:bg-slate-900 dark:text-white" />
+</div>`;
+  };
+  return `<h1 class="${H1}">Sign in</h1>
+<p class="${TEXT}">Sign in to save the business ideas you generate and find them again under Browse Ideas. Your first name is shown in the menu; your email identifies you, so signing in again with the same email brings back your saved ideas.</p>
+${summary}
+<form method="post" action="/api/login" novalidate class="mt-6">
+<input type="hidden" name="csrf" value="${escapeHtml(csrf)}" />
+<input type="hidden" name="returnTo" value="${escapeHtml(returnTo)}" />
+${field('firstName', 'text', 'given-name')}
+${field('email', 'email', 'email')}
+<div class="mt-8 flex flex-wrap items-center gap-4">
+<button type="submit" class="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">Sign in</button>
+<a href="${escapeHtml(returnTo)}" class="${SECONDARY}">Cancel</a>
+</div>
+</form>
+<p class="mt-8 text-sm text-slate-600 dark:text-slate-400">You stay signed in on this browser for 7 days, or until you log out.</p>`;
+}

@@ -1,0 +1,262 @@
+/**
+ * The local sign-in (no identity provider configured), logout and the sign-in configuration rules,
+ * through the real handlers. A tiny server plays the site and serves the page shell the login
+ * pages are drawn into.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import callback from '../../netlify/functions/auth-callback.mts';
+import authUser from '../../netlify/functions/auth-user.mts';
+import login from '../../netlify/functions/login.mts';
+import logout from '../../netlify/functions/logout.mts';
+import { resetShellCache } from '../../netlify/functions/_shared/auth-pages.ts';
+import { localUserId } from '../../src/domain/auth/local-user.ts';
+
+const SHELL = `<!doctype html><html lang="en"><head><title>Sign in | The Test Book</title><script>document.documentElement.classList.toggle('dark',false)</script><style>.x{}</style></head>
+<body><nav aria-label="Main">nav</nav><main id="main"><section class="x" data-auth-slot>placeholder</section></main></body></html>`;
+const SECRET = 'local-login-test-session-secret-0123456789';
+
+let site = '';
+let server: Server;
+const savedEnv = { ...process.env };
+
+beforeAll(async () => {
+  server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(SHELL);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((r) => server.close(r)));
+
+beforeEach(() => {
+  for (const k of ['CONTEXT', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'ALLOW_LOCAL_SIGNIN', 'SESSION_SECRET_PREVIOUS']) delete process.env[k];
+  process.env['SESSION_SECRET'] = SECRET;
+  resetShellCache();
+});
+afterEach(() => {
+  process.env = { ...savedEnv };
+});
+
+function cookies(res: Response): Map<string, { value: string; line: string }> {
+  const out = new Map<string, { value: string; line: string }>();
+  for (const line of res.headers.getSetCookie()) {
+    const [pair = ''] = line.split(';');
+    const eq = pair.indexOf('=');
+    out.set(pair.slice(0, eq), { value: decodeURIComponent(pair.slice(eq + 1)), line });
+  }
+  return out;
+}
+
+/** Opens the form and returns what a browser would submit back. */
+async function openForm(query = '?returnTo=%2Fideas') {
+  const res = await login(new Request(`${site}/api/login${query}`));
+  const html = await res.text();
+  const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+  const csrfCookie = cookies(res).get('signin_csrf')?.value ?? '';
+  return { res, html, csrf, csrfCookie };
+}
+
+function submit(fields: Record<string, string>, csrfCookie: string, headers: Record<string, string> = {}): Promise<Response> {
+  return login(
+    new Request(`${site}/api/login`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'sec-fetch-site': 'same-origin',
+        origin: site,
+        cookie: `signin_csrf=${encodeURIComponent(csrfCookie)}`,
+        ...headers,
+      },
+      body: new URLSearchParams(fields).toString(),
+    }),
+  );
+}
+
+describe('local sign-in form', () => {
+  it('is served as an HTML page in the site shell, with a CSRF token and a CSP that allows only its own inline code', async () => {
+    const { res, html, csrf, csrfCookie } = await openForm();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(html).toContain('<title>Sign in | The Test Book</title>');
+    expect(html).toContain('<nav aria-label="Main">nav</nav>');
+    expect(html).not.toContain('placeholder');
+    expect(html).toMatch(/<label for="firstName"[^>]*>First name<\/label>/);
+    expect(html).toMatch(/<label for="email"[^>]*>Email<\/label>/);
+    expect(html).toContain('<form method="post" action="/api/login"');
+    expect(html).toContain('name="returnTo" value="/ideas"');
+    expect(csrf).toMatch(/^[0-9a-f-]{36}$/);
+    expect(cookies(res).get('signin_csrf')?.line).toMatch(/; Path=\/api\/login; Max-Age=3600; HttpOnly; SameSite=Strict$/);
+    expect(csrfCookie).not.toContain(csrf); // the cookie holds a signed token, not the bare value
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self' 'sha256-");
+    expect(csp).toContain("style-src 'self' 'sha256-");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("form-action 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+  });
+
+  it('signs in, returns to the page the visitor came from, and keeps the same id for the same email', async () => {
+    const { csrf, csrfCookie } = await openForm('?returnTo=%2Fbook%3Fchapter%3D3');
+    const res = await submit({ csrf, returnTo: '/book?chapter=3', firstName: ' Ada ', email: 'Ada@Example.com' }, csrfCookie);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/book?chapter=3');
+    const set = cookies(res);
+    expect(set.get('signin_csrf')?.line).toMatch(/Max-Age=0/);
+    const session = set.get('session');
+    expect(session?.line).toMatch(/; Path=\/; Max-Age=604800; HttpOnly; SameSite=Lax$/);
+    const me = await authUser(new Request(`${site}/api/auth/user`, { headers: { cookie: `session=${session?.value ?? ''}` } }));
+    const body = (await me.json()) as { id: string };
+    expect(body).toEqual({ id: await localUserId('ada@example.com'), firstName: 'Ada', email: 'ada@example.com', profileImageUrl: null });
+
+    const again = await openForm('');
+    const second = await submit({ csrf: again.csrf, returnTo: '/', firstName: 'Ada L', email: 'ada@example.com' }, again.csrfCookie);
+    const me2 = await authUser(new Request(`${site}/api/auth/user`, { headers: { cookie: `session=${cookies(second).get('session')?.value ?? ''}` } }));
+    expect(((await me2.json()) as { id: string }).id).toBe(body.id);
+  });
+
+  it('shows validation errors on the page, keeps (escaped) values and starts no session', async () => {
+    const { csrf, csrfCookie } = await openForm();
+    const res = await submit({ csrf, returnTo: '/ideas', firstName: '"><img src=x onerror=alert(1)>', email: 'nope' }, csrfCookie);
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain('<title>Error: Sign in | The Test Book</title>');
+    expect(html).toContain('role="alert"');
+    expect(html).toContain('First name cannot contain &lt; &gt; or control characters');
+    expect(html).toContain('Enter an email address like name@example.com');
+    expect(html).toContain('aria-invalid="true" aria-describedby="email-error"');
+    expect(html).toContain('value="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"');
+    expect(html).not.toContain('<img src=x');
+    expect(cookies(res).has('session')).toBe(false);
+    // A fresh token comes with the re-rendered form.
+    expect(cookies(res).get('signin_csrf')?.value).toBeTruthy();
+  });
+
+  it('refuses a submission without the matching CSRF token', async () => {
+    const { csrf, csrfCookie } = await openForm();
+    const other = await openForm();
+    for (const [token, cookie] of [
+      ['', csrfCookie],
+      [csrf, ''],
+      [other.csrf, csrfCookie],
+      [csrf, 'forged.cookie.value'],
+    ] as const) {
+      const res = await submit({ csrf: token, returnTo: '/', firstName: 'Ada', email: 'ada@example.com' }, cookie);
+      expect(res.status).toBe(403);
+      expect(await res.text()).toContain('This sign-in form expired or was opened in another window');
+      expect(cookies(res).has('session')).toBe(false);
+    }
+  });
+
+  it('refuses cross-site submissions and other content types', async () => {
+    const { csrf, csrfCookie } = await openForm();
+    const fields = { csrf, returnTo: '/', firstName: 'Ada', email: 'ada@example.com' };
+    const crossSite = await submit(fields, csrfCookie, { 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.status).toBe(403);
+    expect(await crossSite.json()).toEqual({ error: 'Cross-site request refused' });
+    expect((await submit(fields, csrfCookie, { 'sec-fetch-site': 'same-site' })).status).toBe(403);
+    expect((await submit(fields, csrfCookie, { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await submit(fields, csrfCookie, { 'content-type': 'text/plain' })).status).toBe(415);
+    const big = await submit({ ...fields, firstName: 'x'.repeat(5000) }, csrfCookie);
+    expect(big.status).toBe(413);
+  });
+
+  it('falls back to a foreign-free return path', async () => {
+    const { csrf, csrfCookie, html } = await openForm('?returnTo=https%3A%2F%2Fevil.example%2F');
+    expect(html).toContain('name="returnTo" value="/"');
+    const res = await submit({ csrf, returnTo: '//evil.example', firstName: 'Ada', email: 'ada@example.com' }, csrfCookie);
+    expect(res.headers.get('location')).toBe('/');
+    const fromReferer = await openForm('');
+    expect(fromReferer.html).toContain('name="returnTo" value="/"');
+    const res2 = await login(new Request(`${site}/api/login`, { headers: { referer: `${site}/generator` } }));
+    expect(await res2.text()).toContain('name="returnTo" value="/generator"');
+  });
+
+  it('answers 405 to other methods', async () => {
+    const res = await login(new Request(`${site}/api/login`, { method: 'PUT' }));
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, POST');
+  });
+
+  it('still serves a working form when the page shell cannot be loaded', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const res = await login(new Request('http://127.0.0.1:9/api/login'));
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<form method="post" action="/api/login"');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('cannot load the page shell'));
+    expect(res.headers.get('content-security-policy')).toMatch(/style-src 'self' 'sha256-/);
+  });
+});
+
+describe('sign-in configuration', () => {
+  it('turns the local sign-in off on a deployed site unless ALLOW_LOCAL_SIGNIN=true', async () => {
+    for (const context of ['production', 'deploy-preview']) {
+      process.env['CONTEXT'] = context;
+      const res = await login(new Request(`${site}/api/login`));
+      expect(res.status).toBe(503);
+      const html = await res.text();
+      expect(html).toContain('Sign-in is not configured');
+      expect(html).toContain('ALLOW_LOCAL_SIGNIN');
+    }
+    process.env['ALLOW_LOCAL_SIGNIN'] = 'true';
+    expect((await login(new Request(`${site}/api/login`))).status).toBe(200);
+  });
+
+  it('needs a session secret of at least 32 bytes', async () => {
+    delete process.env['SESSION_SECRET'];
+    const missing = await login(new Request(`${site}/api/login`));
+    expect(missing.status).toBe(503);
+    expect(await missing.text()).toContain('SESSION_SECRET is not set.');
+    process.env['SESSION_SECRET'] = 'too-short';
+    expect(await (await login(new Request(`${site}/api/login`))).text()).toContain('SESSION_SECRET is shorter than 32 bytes.');
+  });
+
+  it('needs the three OIDC variables together, and https outside loopback', async () => {
+    process.env['OIDC_ISSUER'] = 'https://id.example';
+    expect(await (await login(new Request(`${site}/api/login`))).text()).toContain('must be set together');
+    process.env['OIDC_CLIENT_ID'] = 'id';
+    process.env['OIDC_CLIENT_SECRET'] = 'secret';
+    process.env['OIDC_ISSUER'] = 'http://id.example';
+    expect(await (await login(new Request(`${site}/api/login`))).text()).toContain('OIDC_ISSUER must be an https URL.');
+    process.env['OIDC_ISSUER'] = 'http://127.0.0.1:9';
+    process.env['CONTEXT'] = 'production';
+    expect((await login(new Request(`${site}/api/login`))).status).toBe(503);
+  });
+
+  it('explains an unreachable provider with a 502 page', async () => {
+    Object.assign(process.env, { OIDC_ISSUER: 'http://127.0.0.1:9', OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 'secret' });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await login(new Request(`${site}/api/login`));
+    expect(res.status).toBe(502);
+    expect(await res.text()).toContain('The identity provider could not be reached');
+    expect(logged).toHaveBeenCalledWith('oidc: the identity provider could not be reached', expect.anything());
+  });
+
+  it('has no callback without a provider', async () => {
+    const res = await callback(new Request(`${site}/api/auth/callback?code=x&state=y`));
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('logout and the current user', () => {
+  it('clears the session and goes home', async () => {
+    const res = logout(new Request(`${site}/api/logout`));
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/');
+    expect(res.headers.get('set-cookie')).toBe('session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax');
+    expect(logout(new Request(`${site}/api/logout`, { method: 'POST' })).status).toBe(405);
+  });
+
+  it('answers 401 JSON for anonymous or broken cookies', async () => {
+    for (const cookie of ['', 'session=', 'session=abc.def.ghi', 'session=%E0%A4%A']) {
+      const res = await authUser(new Request(`${site}/api/auth/user`, { headers: cookie ? { cookie } : {} }));
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ error: 'Not signed in' });
+    }
+  });
+});
