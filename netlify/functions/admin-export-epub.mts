@@ -5,7 +5,6 @@ import { loadBook } from '../../src/domain/book/load.ts';
 import { buildEpub } from '../../src/domain/epub/build.ts';
 import { exportSettingsSchema, type ExportResult } from '../../src/domain/epub/settings.ts';
 import { adminPassword, CONSOLE_DISABLED, downloadSecrets, exportStore, hasAdminSession, type ExportMetadata } from './_shared/admin.ts';
-import { rasteriseWithSharp } from './_shared/cover-raster.ts';
 import { serverEnv } from './_shared/env.ts';
 import { readJsonBody, rejectCrossSite, requireJson } from './_shared/guard.ts';
 import { error, json, methodNotAllowed } from './_shared/http.ts';
@@ -45,7 +44,7 @@ export default async (req: Request): Promise<Response> => {
   let built;
   try {
     const book = await loadBook();
-    built = await buildEpub(book, parsed.data, { siteUrl: serverEnv().URL ?? new URL(req.url).origin, rasteriseCover: rasteriseWithSharp });
+    built = await buildEpub(book, parsed.data, { siteUrl: serverEnv().URL ?? new URL(req.url).origin });
   } catch (e) {
     console.error('export-epub: building the EPUB failed', e);
     return error(500, 'Export failed: the EPUB could not be built');

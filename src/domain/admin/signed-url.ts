@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { DOWNLOAD_TTL_SECONDS } from '../epub/result.ts';
 
-/** How long a download link stays valid. */
-export const DOWNLOAD_TTL_SECONDS = 5 * 60;
+export { DOWNLOAD_TTL_SECONDS };
 
 /** Export ids are URL-safe: a base-36 time prefix and random base64url. */
 export const exportIdPattern = /^[a-z0-9]{6,12}-[A-Za-z0-9_-]{16,32}$/;

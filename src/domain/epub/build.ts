@@ -25,19 +25,12 @@ export interface EpubDeps {
   siteUrl: string;
   /** Clock for dc:date and dcterms:modified. */
   now?: () => Date;
-  /**
-   * Turns the cover SVG into a PNG (for readers that show only raster covers). Without it, or
-   * when it fails, the cover stays an SVG image, which EPUB 3 supports as a core media type.
-   */
-  rasteriseCover?: (svg: string) => Promise<Uint8Array>;
 }
 
 export interface BuiltEpub {
   bytes: Uint8Array;
   chaptersCount: number;
   filename: string;
-  /** Media type of the cover image actually used. */
-  coverMediaType: 'image/png' | 'image/svg+xml';
 }
 
 interface NavEntry {
@@ -176,19 +169,9 @@ export async function buildEpub(book: Book, settings: ExportSettings, deps: Epub
     return { label: `${chapter.title}: ${shortSubtitle(chapter.subtitle)}`, href: file, children };
   });
 
-  const svg = coverSvg(settings.title, settings.author);
-  let cover: { bytes: Uint8Array; name: string; mediaType: BuiltEpub['coverMediaType'] } = {
-    bytes: new TextEncoder().encode(svg),
-    name: 'cover.svg',
-    mediaType: 'image/svg+xml',
-  };
-  if (deps.rasteriseCover) {
-    try {
-      cover = { bytes: await deps.rasteriseCover(svg), name: 'cover.png', mediaType: 'image/png' };
-    } catch (error) {
-      console.warn('epub: cover rasterisation failed; using the SVG cover', error);
-    }
-  }
+  // The cover is an SVG image (an EPUB 3 core media type): the reader draws its text with its own
+  // fonts, so the server needs neither a native rasteriser nor installed fonts.
+  const cover = { bytes: new TextEncoder().encode(coverSvg(settings.title, settings.author)), name: 'cover.svg', mediaType: 'image/svg+xml' };
 
   const first = book.chapters[0];
   if (!first) throw new Error('The book has no chapters to export');
@@ -236,5 +219,5 @@ export async function buildEpub(book: Book, settings: ExportSettings, deps: Epub
 
   const generate = resolveEpubFn(epubGen);
   const bytes = await generate(options as Parameters<EpubFn>[0], chapters);
-  return { bytes: new Uint8Array(bytes), chaptersCount: rendered.length, filename: epubFilename(settings.title), coverMediaType: cover.mediaType };
+  return { bytes: new Uint8Array(bytes), chaptersCount: rendered.length, filename: epubFilename(settings.title) };
 }
