@@ -27,7 +27,9 @@ export default async (req: Request, context: Context): Promise<Response> => {
   const decision = await limiter.check(client);
   if (!decision.allowed) {
     const minutes = Math.ceil(decision.retryAfterSeconds / 60);
-    return error(429, `Too many failed attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`, { 'retry-after': String(decision.retryAfterSeconds) });
+    return error(429, `Too many failed attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`, {
+      'retry-after': String(decision.retryAfterSeconds),
+    });
   }
   if (!passwordMatches(password, expected)) {
     await limiter.recordFailure(client);

@@ -51,10 +51,17 @@ export default async (req: Request): Promise<Response> => {
   }
 
   const id = `${now.toString(36)}-${randomBytes(16).toString('base64url')}`;
-  const metadata: ExportMetadata = { filename: built.filename, size: built.bytes.byteLength, chaptersCount: built.chaptersCount, createdAt: new Date(now).toISOString() };
+  const metadata: ExportMetadata = {
+    filename: built.filename,
+    size: built.bytes.byteLength,
+    chaptersCount: built.chaptersCount,
+    createdAt: new Date(now).toISOString(),
+  };
   try {
     const bytes = built.bytes;
-    const stored = await exportStore().set(id, bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, { metadata: { ...metadata } });
+    const stored = await exportStore().set(id, bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, {
+      metadata: { ...metadata },
+    });
     if (!stored.modified || !stored.etag) throw new Error('the blob store did not confirm the write');
   } catch (e) {
     console.error('export-epub: storing the EPUB failed', e);

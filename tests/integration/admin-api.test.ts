@@ -56,7 +56,8 @@ function post(pathname: string, body: unknown, headers: Record<string, string> =
   });
 }
 
-const login = (password: string, ip?: string, headers?: Record<string, string>) => authenticate(post('/api/admin/authenticate', { password }, headers), ctx(ip));
+const login = (password: string, ip?: string, headers?: Record<string, string>) =>
+  authenticate(post('/api/admin/authenticate', { password }, headers), ctx(ip));
 
 async function adminCookie(): Promise<string> {
   const res = await login(PASSWORD);
@@ -154,8 +155,7 @@ describe('POST /api/admin/authenticate', () => {
 
 describe('GET /api/admin/export-status and POST /api/admin/logout', () => {
   it('reports not authenticated without a cookie, or with a forged or expired one', async () => {
-    const ask = async (cookie?: string) =>
-      (await exportStatus(new Request(`${ORIGIN}/api/admin/export-status`, cookie ? { headers: { cookie } } : {}))).json();
+    const ask = async (cookie?: string) => (await exportStatus(new Request(`${ORIGIN}/api/admin/export-status`, cookie ? { headers: { cookie } } : {}))).json();
     expect(await ask()).toEqual({ authenticated: false, enabled: true });
     const forged = await signToken({ role: 'admin' }, ADMIN_AUDIENCE, 600, { SESSION_SECRET: 'another-secret-of-at-least-32-bytes-long!!' });
     expect(await ask(`${ADMIN_COOKIE}=${forged}`)).toEqual({ authenticated: false, enabled: true });

@@ -16,7 +16,7 @@ export const CONSOLE_DISABLED = 'The export console is disabled: ADMIN_PASSWORD 
 /** The configured admin password, or null when the console is disabled. */
 export function adminPassword(env: ServerEnv = serverEnv()): string | null {
   const value = env.ADMIN_PASSWORD?.trim();
-  return value ? env.ADMIN_PASSWORD ?? null : null;
+  return value ? (env.ADMIN_PASSWORD ?? null) : null;
 }
 
 /** True when the request carries a valid admin session cookie. */

@@ -73,10 +73,9 @@ export class FailureLimiter {
   /** Whether `client` may try a password now. */
   async check(client: string): Promise<LimitDecision> {
     const [own, all] = await Promise.all([this.current(this.clientKey(client)), this.current(this.globalKey)]);
-    const blocked = [
-      own && own.count >= this.limits.perClient ? own : null,
-      all && all.count >= this.limits.global ? all : null,
-    ].filter((w): w is WindowCount => w !== null);
+    const blocked = [own && own.count >= this.limits.perClient ? own : null, all && all.count >= this.limits.global ? all : null].filter(
+      (w): w is WindowCount => w !== null,
+    );
     if (blocked.length === 0) return { allowed: true };
     const until = Math.max(...blocked.map((w) => w.windowStart + this.limits.windowMs));
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((until - this.now()) / 1000)) };

@@ -151,7 +151,9 @@ export async function buildEpub(book: Book, settings: ExportSettings, deps: Epub
   }
 
   // A link to a heading that does not exist would be an EPUBCheck error: keep only known targets.
-  const idsByFile = new Map(rendered.map((r) => [chapterFile(r.chapter.id), new Set(['epub-chapter-title', ...[...r.html.matchAll(/\bid="([^"]+)"/g)].map((m) => m[1] ?? '')])]));
+  const idsByFile = new Map(
+    rendered.map((r) => [chapterFile(r.chapter.id), new Set(['epub-chapter-title', ...[...r.html.matchAll(/\bid="([^"]+)"/g)].map((m) => m[1] ?? '')])]),
+  );
   for (const r of rendered) {
     r.html = r.html.replace(/href="([^"#]*)#([^"]*)"/g, (whole, file: string, fragment: string) => {
       const target = file === '' ? chapterFile(r.chapter.id) : file;
@@ -205,7 +207,19 @@ export async function buildEpub(book: Book, settings: ExportSettings, deps: Epub
   };
   const coverAlt = `Cover of ${settings.title} by ${settings.author}`;
   const chapters = [
-    { id: 'cover', filename: 'cover.xhtml', title: 'Cover', content: '', beforeToc: true, excludeFromToc: true, isCover: true, coverFile: cover.name, coverAlt, subtitle: '', epubType: 'cover' },
+    {
+      id: 'cover',
+      filename: 'cover.xhtml',
+      title: 'Cover',
+      content: '',
+      beforeToc: true,
+      excludeFromToc: true,
+      isCover: true,
+      coverFile: cover.name,
+      coverAlt,
+      subtitle: '',
+      epubType: 'cover',
+    },
     ...rendered.map(({ chapter, html }) => ({
       id: chapter.id,
       filename: chapterFile(chapter.id),

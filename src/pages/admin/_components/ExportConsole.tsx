@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { ApiError, apiGet, apiPost } from '../../../lib/api.ts';
 import { DOWNLOAD_TTL_SECONDS, formatMegabytes, type ExportResult } from '../../../domain/epub/result.ts';
 import type { ExportSettings } from '../../../domain/epub/settings.ts';
@@ -22,7 +22,8 @@ const input =
 const primary =
   'inline-flex items-center justify-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-70 dark:focus-visible:ring-offset-slate-900';
 const alert = 'mt-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200';
-const note = 'mt-4 rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-200';
+const note =
+  'mt-4 rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-200';
 
 /** SPEC.md section 8: 'Invalid password' when the error says so, otherwise 'Authentication failed'. */
 function authError(e: unknown): string {
@@ -41,7 +42,12 @@ export default function ExportConsole({ bookTitle, defaultAuthor }: Props) {
   const [gateError, setGateError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const [settings, setSettings] = useState<ExportSettings>({ title: `The ${bookTitle}`, author: defaultAuthor, includeCodeExamples: true, includeResources: true });
+  const [settings, setSettings] = useState<ExportSettings>({
+    title: `The ${bookTitle}`,
+    author: defaultAuthor,
+    includeCodeExamples: true,
+    includeResources: true,
+  });
   const [generating, setGenerating] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
   const [result, setResult] = useState<ExportResult | null>(null);
@@ -61,7 +67,7 @@ export default function ExportConsole({ bookTitle, defaultAuthor }: Props) {
     };
   }, []);
 
-  async function onAuthenticate(event: FormEvent<HTMLFormElement>) {
+  async function onAuthenticate(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setNotice(null);
     if (password.trim() === '') {
@@ -94,7 +100,7 @@ export default function ExportConsole({ bookTitle, defaultAuthor }: Props) {
     setAccess('gate');
   }
 
-  async function onExport(event: FormEvent<HTMLFormElement>) {
+  async function onExport(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setResult(null);
     setExportError(null);
@@ -257,7 +263,10 @@ export default function ExportConsole({ bookTitle, defaultAuthor }: Props) {
       )}
 
       {result && (
-        <section className="mt-6 rounded-xl border border-emerald-300 bg-emerald-50 p-5 dark:border-emerald-800 dark:bg-emerald-950" aria-labelledby={`${ids}-result`}>
+        <section
+          className="mt-6 rounded-xl border border-emerald-300 bg-emerald-50 p-5 dark:border-emerald-800 dark:bg-emerald-950"
+          aria-labelledby={`${ids}-result`}
+        >
           <h2 id={`${ids}-result`} className="font-semibold text-emerald-900 dark:text-emerald-100">
             EPUB ready
           </h2>
