@@ -180,6 +180,7 @@ describe.each(cases)('EPUB export with $includeCodeExamples code examples, $incl
 });
 
 it('builds the whole book within the time budget', () => {
-  // Target 3 s on a quiet machine; the bound leaves room for a shared, busy CI runner.
-  for (const r of results.values()) expect(r.ms).toBeLessThan(15_000);
+  // Target 3 s on a quiet machine (about 1.3 s measured); the bound leaves room for a busy shared
+  // runner and still fails on a regression such as Shiki highlighting (35 s and more when cold).
+  for (const r of results.values()) expect(r.ms).toBeLessThan(30_000);
 });
