@@ -1,0 +1,36 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { DOWNLOAD_TTL_SECONDS } from '../epub/result.ts';
+
+export { DOWNLOAD_TTL_SECONDS };
+
+/** Export ids are URL-safe: a base-36 time prefix and random base64url. */
+export const exportIdPattern = /^[a-z0-9]{6,12}-[A-Za-z0-9_-]{16,32}$/;
+
+function signature(id: string, expires: number, secret: Uint8Array): string {
+  return createHmac('sha256', secret).update(`epub-download\n${id}\n${expires}`).digest('base64url');
+}
+
+/**
+ * A short-lived signed download path for an export: `/api/admin/download/{id}/{expires}/{sig}`,
+ * where sig is an HMAC-SHA256 of the id and the expiry (unix seconds). It carries no query string,
+ * so SPEC.md's `{downloadUrl}?password=` form still appends cleanly.
+ */
+export function signedDownloadPath(id: string, secret: Uint8Array, nowMs: number, ttlSeconds = DOWNLOAD_TTL_SECONDS): string {
+  const expires = Math.floor(nowMs / 1000) + ttlSeconds;
+  return `/api/admin/download/${id}/${expires}/${signature(id, expires, secret)}`;
+}
+
+export type SignatureCheck = 'valid' | 'expired' | 'invalid';
+
+/** Checks a download signature: 'invalid' when forged or malformed, 'expired' when too old. */
+export function checkDownloadSignature(id: string, expiresText: string, sig: string, secrets: Uint8Array[], nowMs: number): SignatureCheck {
+  if (!/^\d{1,12}$/.test(expiresText) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return 'invalid';
+  const expires = Number(expiresText);
+  const given = Buffer.from(sig, 'base64url');
+  const ok = secrets.some((secret) => {
+    const wanted = Buffer.from(signature(id, expires, secret), 'base64url');
+    return wanted.length === given.length && timingSafeEqual(wanted, given);
+  });
+  if (!ok) return 'invalid';
+  return expires * 1000 < nowMs ? 'expired' : 'valid';
+}

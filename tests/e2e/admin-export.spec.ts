@@ -1,0 +1,119 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, expectNoA11yViolations, gotoHydrated, test, useTheme } from './fixtures.ts';
+
+/**
+ * The admin export console end to end: gate, export, download, logout. The password is the one
+ * scripts/serve.ts uses: ADMIN_PASSWORD from the shell, else the generated `.data/local-secrets.json`.
+ */
+function adminPassword(): string {
+  if (process.env['ADMIN_PASSWORD']) return process.env['ADMIN_PASSWORD'];
+  const secrets = JSON.parse(readFileSync(path.resolve('.data/local-secrets.json'), 'utf8')) as { ADMIN_PASSWORD: string };
+  return secrets.ADMIN_PASSWORD;
+}
+// Each function call goes through the local Netlify emulation (the first one bundles the function):
+// waits on an API answer get more time than the default 10 s on a busy machine.
+const api = { timeout: 60_000 };
+const chapterCount = readdirSync(path.resolve('content/chapters')).filter((f) => /^chapter-\d\d\.md$/.test(f)).length;
+const bookTitle = (JSON.parse(readFileSync(path.resolve('content/book.json'), 'utf8')) as { title: string; author: string }).title;
+
+test.describe('admin export gate', () => {
+  test('asks for the password, refuses blank and wrong ones', async ({ page }) => {
+    const authCalls: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/admin/authenticate')) authCalls.push(req.method());
+    });
+    await gotoHydrated(page, '/admin/export-book');
+    await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible(api);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const [name, href] of [
+      ['Home', '/'],
+      ['Read Book', '/book'],
+      ['Generate Ideas', '/generator'],
+      ['Browse Ideas', '/ideas'],
+    ] as const) {
+      await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+
+    const password = page.getByLabel('Export password');
+    const button = page.getByRole('button', { name: 'Authenticate' });
+    await button.click();
+    await expect(page.getByRole('alert')).toHaveText('Please enter the export password');
+    await password.fill('   ');
+    await button.click();
+    await expect(page.getByRole('alert')).toHaveText('Please enter the export password');
+    expect(authCalls).toEqual([]);
+
+    await password.fill('definitely not the password');
+    await button.click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid password', api);
+    expect(authCalls).toEqual(['POST']);
+    await expect(page.getByRole('heading', { name: 'EPUB Export Console' })).toHaveCount(0);
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`gate has no axe violations (${theme})`, async ({ page }) => {
+      await useTheme(page, theme);
+      await gotoHydrated(page, '/admin/export-book');
+      await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible(api);
+      await expectNoA11yViolations(page);
+    });
+  }
+});
+
+test('the whole console flow: authenticate, export, download, logout', async ({ page }) => {
+  test.setTimeout(300_000);
+  await useTheme(page, 'dark');
+  await gotoHydrated(page, '/admin/export-book');
+  await page.getByLabel('Export password').fill(adminPassword());
+  await page.getByRole('button', { name: 'Authenticate' }).click();
+  await expect(page.getByRole('heading', { name: 'EPUB Export Console' })).toBeVisible(api);
+
+  await expect(page.getByLabel('Title')).toHaveValue(`The ${bookTitle}`);
+  await expect(page.getByLabel('Author')).not.toHaveValue('');
+  await expect(page.getByLabel('Include code examples')).toBeChecked();
+  await expect(page.getByLabel('Include resources')).toBeChecked();
+
+  // The session survives a reload: the page asks /api/admin/export-status on load.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'EPUB Export Console' })).toBeVisible(api);
+
+  const generate = page.getByRole('button', { name: 'Generate EPUB' });
+  const exported = page.waitForResponse((r) => r.url().endsWith('/api/admin/export-epub'));
+  await generate.click();
+  await expect(page.getByRole('button', { name: 'Generating EPUB...' })).toBeDisabled();
+  const response = await exported;
+  expect(response.status()).toBe(200);
+  const result = (await response.json()) as { chaptersCount: number; fileSize: number; filename: string };
+  expect(result.chaptersCount).toBe(chapterCount);
+
+  await expect(page.getByText(`EPUB generated successfully! ${chapterCount} chapters processed.`)).toBeVisible(api);
+  const megabytes = `${(result.fileSize / 1048576).toFixed(2)} MB`;
+  await expect(page.getByText(result.filename)).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: megabytes })).toBeVisible();
+  await expect(page.getByText(/202\s?KB|195\s?KB/)).toHaveCount(0);
+  await expectNoA11yViolations(page);
+
+  const downloadStarted = page.waitForEvent('download');
+  await page.getByRole('link', { name: `Download EPUB (${megabytes})` }).click();
+  const download = await downloadStarted;
+  expect(download.suggestedFilename()).toBe(result.filename);
+  const file = await download.path();
+  const bytes = readFileSync(file);
+  expect(bytes.byteLength).toBe(result.fileSize);
+  expect(bytes.subarray(30, 58).toString('latin1')).toBe('mimetypeapplication/epub+zip');
+
+  // A new export clears the previous result first.
+  await page.getByLabel('Include code examples').uncheck();
+  await generate.click();
+  await expect(page.getByText(/EPUB generated successfully!/)).toHaveCount(0);
+  await expect(page.getByText(`EPUB generated successfully! ${chapterCount} chapters processed.`)).toBeVisible(api);
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByText('Logged out successfully')).toBeVisible(api);
+  await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible(api);
+  await expect(page.getByText(/EPUB generated successfully!/)).toHaveCount(0);
+  await expectNoA11yViolations(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible(api);
+});
