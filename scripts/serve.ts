@@ -11,6 +11,8 @@ import path from 'node:path';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { NetlifyDev } from '@netlify/dev';
+import { toWebRequest } from '@netlify/dev-utils';
+import { invoke, loadFunctions, route } from './functions-runtime.ts';
 import { ensureLocalSecrets, SECRETS_FILE } from './local-secrets.ts';
 
 const port = Number(process.env['PORT'] ?? 8888);
@@ -34,8 +36,13 @@ setEnvironmentContext({
   deployID: 'local',
 });
 
+// Functions run warm in this process (scripts/functions-runtime.ts); NetlifyDev serves the static
+// files with the headers of netlify.toml and dist/_headers.
+const functions = await loadFunctions(path.resolve('netlify/functions'), path.resolve('.netlify/warm-functions'));
+
 const netlify = new NetlifyDev({
   blobs: { enabled: false },
+  functions: { enabled: false },
   projectRoot: process.cwd(),
   serverAddress: null,
   staticFiles: { directories: [distDir] },
@@ -67,6 +74,12 @@ async function sendWebResponse(web: Response, res: ServerResponse): Promise<void
 
 const server = createServer(async (req, res) => {
   try {
+    const url = new URL(req.url ?? '/', `http://localhost:${port}`);
+    const match = route(functions, url, req.method ?? 'GET');
+    if (match) {
+      await sendWebResponse(await invoke(match.fn, toWebRequest(req), match.params, req.socket.remoteAddress ?? '127.0.0.1'), res);
+      return;
+    }
     const result = await netlify.handleAndIntrospectNodeRequest(req);
     if (result) {
       await sendWebResponse(result.response, res);
@@ -75,7 +88,7 @@ const server = createServer(async (req, res) => {
     // Unknown path: Netlify answers with 404.html and status 404, under the site's header rules.
     const page = await netlify.handle(new Request(new URL('/404.html', `http://localhost:${port}`)));
     if (page) {
-      await fromWebResponse(new Response(page.body, { status: 404, headers: page.headers }), res);
+      await sendWebResponse(new Response(page.body, { status: 404, headers: page.headers }), res);
       return;
     }
     res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
