@@ -37,7 +37,12 @@ function parseIndex(data: unknown): IdeaRecord[] {
 
 /** The real idea store: Netlify Blobs with small index blobs updated by compare-and-swap. */
 export class BlobsIdeaStore implements IdeaStore {
-  constructor(private readonly store: Store = getStore({ name: 'ideas', consistency: 'strong' })) {}
+  private readonly store: Store;
+
+  // No parameter property: plain `node` (type stripping) runs scripts that import this file.
+  constructor(store: Store = getStore({ name: 'ideas', consistency: 'strong' })) {
+    this.store = store;
+  }
 
   async save(record: IdeaRecord): Promise<void> {
     const written = await this.store.setJSON(ideaKey(record.id), record);
