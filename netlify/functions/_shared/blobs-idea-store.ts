@@ -2,9 +2,9 @@ import { getStore, type Store } from '@netlify/blobs';
 import { ideaRecordSchema, type IdeaRecord } from '../../../src/domain/ideas/schema.ts';
 import { insertIntoIndex, RECENT_INDEX_SIZE, toIndexEntry, USER_INDEX_SIZE, type IdeaStore } from '../../../src/domain/ideas/store.ts';
 
-const RECENT_KEY = 'index/recent';
-const userKey = (userId: string) => `index/user/${encodeURIComponent(userId)}`;
-const ideaKey = (id: string) => `ideas/${id}`;
+export const RECENT_KEY = 'index/recent';
+export const userKey = (userId: string) => `index/user/${encodeURIComponent(userId)}`;
+export const ideaKey = (id: string) => `ideas/${id}`;
 const MAX_ATTEMPTS = 20;
 
 /** Thrown when an index could not be updated (every compare-and-swap attempt lost or failed). */
@@ -67,13 +67,31 @@ export class BlobsIdeaStore implements IdeaStore {
     return parseIndex(await this.store.get(userKey(userId), { type: 'json' })).slice(0, limit);
   }
 
+  /**
+   * A blob's data with the etag of that version (or an older one, which then fails the
+   * compare-and-swap and is retried). Netlify's API answers GET with an etag; the local Blobs server
+   * (`npm start`, `npm run dev`, tests) does not, but lists etags: the etag is listed BEFORE the data
+   * is read again, so a write in between can only make the swap fail, never lose an update.
+   */
+  private async readVersioned(key: string): Promise<{ data: unknown; etag: string } | null> {
+    const first = await this.store.getWithMetadata(key, { type: 'json' });
+    if (!first) return null;
+    if (first.etag) return { data: first.data, etag: first.etag };
+    const { blobs } = await this.store.list({ prefix: key });
+    const etag = blobs.find((b) => b.key === key)?.etag;
+    const again = await this.store.getWithMetadata(key, { type: 'json' });
+    if (!again) return null;
+    // No etag anywhere: an impossible swap ('""' matches nothing) so the write is retried, not blind.
+    return { data: again.data, etag: again.etag || etag || '""' };
+  }
+
   /** Read-modify-write with `onlyIfMatch` / `onlyIfNew`, retried when another writer won. */
   private updateIndex(key: string, update: (index: IdeaRecord[]) => IdeaRecord[]): Promise<void> {
     return withLock(key, async () => {
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-        const current = await this.store.getWithMetadata(key, { type: 'json' });
+        const current = await this.readVersioned(key);
         const next = update(parseIndex(current?.data));
-        const result = current?.etag
+        const result = current
           ? await this.store.setJSON(key, next, { onlyIfMatch: current.etag })
           : await this.store.setJSON(key, next, { onlyIfNew: true });
         // Released clients can report a failed write as modified with an empty etag: not a success.
