@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CATEGORY, formatLongDate, formatShortDate, normalizeIdea, splitCamelCase, toObject, UNTITLED } from '../../src/domain/ideas/normalize.ts';
+import { toIndexEntry } from '../../src/domain/ideas/store.ts';
 import { sampleIdea, sampleRecord } from '../support/ideas.ts';
 
 describe('normalizeIdea', () => {
@@ -204,5 +205,17 @@ describe('dates', () => {
   it.each([null, '', 'not a date'])('%j is an unknown date', (value) => {
     expect(formatShortDate(value)).toBe('Unknown date');
     expect(formatLongDate(value)).toBe('Unknown date');
+  });
+});
+
+describe('index entries', () => {
+  it.each([
+    ['a generator record', sampleRecord()],
+    ['a record with JSON strings', { ...sampleRecord(), generatedIdea: JSON.stringify({ title: 'Titled', businessSummary: 'Sum' }), parameters: '{"businessCategory":"energy"}' }],
+    ['a record with a title and no name', { ...sampleRecord(), businessName: '', generatedIdea: { title: 'Only title', summary: 'S' } }],
+    ['a record with unparsable JSON', { ...sampleRecord(), generatedIdea: '{', parameters: '{' }],
+  ])('a card built from the index reads like the full record (%s)', (_, record) => {
+    const pick = ({ id, title, summary, category, createdAt }: ReturnType<typeof normalizeIdea>) => ({ id, title, summary, category, createdAt });
+    expect(pick(normalizeIdea(toIndexEntry(record)))).toEqual(pick(normalizeIdea(record)));
   });
 });
