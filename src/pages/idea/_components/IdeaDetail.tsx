@@ -1,56 +1,48 @@
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { formatLongDate, normalizeIdea, type IdeaView, type LabelledValue } from '../../../domain/ideas/normalize.ts';
-import { IDEA_DATA_ELEMENT_ID, NAV_ACTIONS_ELEMENT_ID, parseIdeaPageData, type IdeaPageData } from '../../../domain/ideas/page-data.ts';
+import { IDEA_DATA_ELEMENT_ID, NAV_ACTIONS_ELEMENT_ID, parseIdeaPageData } from '../../../domain/ideas/page-data.ts';
 import type { PublicIdeaRecord } from '../../../domain/ideas/schema.ts';
 import { apiGet } from '../../../lib/api.ts';
-import { createQueryClient } from '../../../lib/query.ts';
 import { shareIdea } from '../../../lib/share-window.ts';
 
 /**
  * /idea/{id}. The server (netlify/functions/idea-page.mts) embeds the record, or a not-found
- * marker, as JSON in the page; without it the island asks GET /api/idea/{id}.
+ * marker, as JSON in the page, so this island normally makes no request; without embedded data it
+ * asks GET /api/idea/{id} once (no retry). No react-query here: one read, and the page stays within
+ * the JavaScript budget.
  */
+type State = { status: 'loading' } | { status: 'loaded'; idea: PublicIdeaRecord; fetched: boolean } | { status: 'not-found' };
+
 export default function IdeaDetail() {
-  const [client] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={client}>
-      <Detail />
-    </QueryClientProvider>
-  );
-}
-
-interface Target {
-  id: string;
-  embedded: IdeaPageData | null;
-}
-
-function Detail() {
-  // The pre-rendered shell has no id: the first render matches it (loading), then reads the URL.
-  const [target, setTarget] = useState<Target | null>(null);
+  // The pre-rendered shell has no id: the first render matches it (loading), then reads the page.
+  const [state, setState] = useState<State>({ status: 'loading' });
   useEffect(() => {
+    const embedded = parseIdeaPageData(document.getElementById(IDEA_DATA_ELEMENT_ID)?.textContent ?? null);
+    if (embedded) {
+      setState('notFound' in embedded ? { status: 'not-found' } : { status: 'loaded', idea: embedded.idea, fetched: false });
+      return;
+    }
     const id = decodeURIComponent(window.location.pathname.split('/')[2] ?? '');
-    setTarget({ id, embedded: parseIdeaPageData(document.getElementById(IDEA_DATA_ELEMENT_ID)?.textContent ?? null) });
+    if (!id) {
+      setState({ status: 'not-found' });
+      return;
+    }
+    let live = true;
+    apiGet<PublicIdeaRecord>(`/api/idea/${encodeURIComponent(id)}`).then(
+      (idea) => live && setState({ status: 'loaded', idea, fetched: true }),
+      () => live && setState({ status: 'not-found' }),
+    );
+    return () => {
+      live = false;
+    };
   }, []);
-  if (!target) return <Loading />;
-  if (target.embedded && 'notFound' in target.embedded) return <NotFound />;
-  return <Loaded id={target.id} initial={target.embedded?.idea} />;
-}
-
-function Loaded({ id, initial }: { id: string; initial: PublicIdeaRecord | undefined }) {
-  const query = useQuery({
-    queryKey: ['idea', id],
-    queryFn: () => apiGet<PublicIdeaRecord>(`/api/idea/${encodeURIComponent(id)}`),
-    enabled: id !== '',
-    ...(initial ? { initialData: initial } : {}),
-  });
-  const view = useMemo(() => (query.data ? normalizeIdea(query.data) : null), [query.data]);
+  const view = useMemo(() => (state.status === 'loaded' ? normalizeIdea(state.idea) : null), [state]);
   useEffect(() => {
-    if (view && !initial) document.title = `${view.title} | ${document.title.split(' | ').pop() ?? ''}`;
-  }, [view, initial]);
+    if (view && state.status === 'loaded' && state.fetched) document.title = `${view.title} | ${document.title.split(' | ').pop() ?? ''}`;
+  }, [view, state]);
 
-  if (id === '' || query.isError) return <NotFound />;
+  if (state.status === 'not-found') return <NotFound />;
   if (!view) return <Loading />;
   return (
     <>
