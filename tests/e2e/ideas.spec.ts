@@ -8,8 +8,10 @@ import { withServedStore } from '../support/served-store.ts';
 import { expect as baseExpect, expectNoA11yViolations, gotoHydrated, test, useTheme } from './fixtures.ts';
 
 // Pages wait on functions (auth, ideas); on a busy machine the local platform answers slowly.
-test.describe.configure({ timeout: 180_000 });
-const expect = baseExpect.configure({ timeout: 30_000 });
+// The tests of this file run one after another: the local platform rebuilds a function on every
+// request and concurrent first calls of one function can fail there (see the closing note).
+test.describe.configure({ mode: 'default', timeout: 240_000 });
+const expect = baseExpect.configure({ timeout: 60_000 });
 
 /**
  * Browse, open and share ideas against the served site. Ideas are seeded through the real store
