@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from './api.ts';
+import { fetchNavUser } from '../scripts/user-nav.ts';
 
 /** The current user as GET /api/auth/user returns it. */
 export interface CurrentUser {
@@ -9,11 +9,14 @@ export interface CurrentUser {
   profileImageUrl: string | null;
 }
 
-/** The signed-in user, read once with no retry; any failure (401 included) means anonymous. */
+/**
+ * The signed-in user, read once with no retry; any failure (401 included) means anonymous. It
+ * shares the nav's request (one GET /api/auth/user per page, whichever asks first).
+ */
 export function useUser() {
   const query = useQuery({
     queryKey: ['auth', 'user'],
-    queryFn: () => apiGet<CurrentUser>('/api/auth/user').catch(() => null),
+    queryFn: async () => ((await fetchNavUser()) as CurrentUser | null) ?? null,
     retry: false,
   });
   return { user: query.data ?? null, isLoading: query.isLoading, isAuthenticated: !!query.data };

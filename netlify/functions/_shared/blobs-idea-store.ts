@@ -2,9 +2,9 @@ import { getStore, type Store } from '@netlify/blobs';
 import { ideaRecordSchema, type IdeaRecord } from '../../../src/domain/ideas/schema.ts';
 import { insertIntoIndex, RECENT_INDEX_SIZE, toIndexEntry, USER_INDEX_SIZE, type IdeaStore } from '../../../src/domain/ideas/store.ts';
 
-const RECENT_KEY = 'index/recent';
-const userKey = (userId: string) => `index/user/${encodeURIComponent(userId)}`;
-const ideaKey = (id: string) => `ideas/${id}`;
+export const RECENT_KEY = 'index/recent';
+export const userKey = (userId: string) => `index/user/${encodeURIComponent(userId)}`;
+export const ideaKey = (id: string) => `ideas/${id}`;
 const MAX_ATTEMPTS = 20;
 
 /** Thrown when an index could not be updated (every compare-and-swap attempt lost or failed). */
@@ -58,9 +58,12 @@ function ideasStore(): Store {
 
 /** The real idea store: Netlify Blobs with small index blobs updated by compare-and-swap. */
 export class BlobsIdeaStore implements IdeaStore {
+  private readonly store: Store;
   private readonly indexes: Map<string, IndexState>;
 
-  constructor(private readonly store: Store = ideasStore()) {
+  // No parameter property: plain `node` (type stripping) runs scripts that import this file.
+  constructor(store: Store = ideasStore()) {
+    this.store = store;
     let indexes = states.get(store);
     if (!indexes) {
       indexes = new Map();

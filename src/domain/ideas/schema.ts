@@ -99,3 +99,36 @@ export type GenerateResponse = GeneratedIdea & {
   /** A sentence the page shows about the engine (offline engine, fallback...). */
   notice?: string;
 };
+
+/** How many recent ideas a page asks for by default (SPEC.md section 9). */
+export const DEFAULT_RECENT_LIMIT = 20;
+/** The largest `limit` GET /api/recent-ideas accepts (the recent index keeps this many). */
+export const MAX_RECENT_LIMIT = 50;
+
+/** The `limit` query parameter of GET /api/recent-ideas: a whole number from 1 to 50. */
+export const recentLimitSchema = z
+  .string()
+  .regex(/^\d{1,4}$/, `limit must be a whole number from 1 to ${MAX_RECENT_LIMIT}`)
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .int()
+      .min(1, `limit must be a whole number from 1 to ${MAX_RECENT_LIMIT}`)
+      .max(MAX_RECENT_LIMIT, `limit must be a whole number from 1 to ${MAX_RECENT_LIMIT}`),
+  );
+
+/**
+ * An idea record as the API answers it: `generatedIdea` and `parameters` always objects, and no
+ * `userId` (a user's id is not public).
+ */
+export interface PublicIdeaRecord {
+  id: string;
+  businessName: string;
+  generatedIdea: Record<string, unknown>;
+  parameters: Record<string, unknown>;
+  /** ISO 8601. */
+  createdAt: string;
+  engine?: Engine;
+  model?: string;
+}

@@ -30,10 +30,12 @@ export const USER_INDEX_SIZE = 500;
 export function toIndexEntry(record: IdeaRecord): IdeaRecord {
   const idea = typeof record.generatedIdea === 'string' ? safeParse(record.generatedIdea) : record.generatedIdea;
   const summary = pickString(idea, ['executiveSummary', 'businessSummary', 'summary']);
+  // Older records name the idea `title`: keep it so a card reads the same as the detail page.
+  const title = pickString(idea, ['title']);
   return {
     id: record.id,
     businessName: record.businessName,
-    generatedIdea: { businessName: record.businessName, ...(summary ? { executiveSummary: summary } : {}) },
+    generatedIdea: { businessName: record.businessName, ...(title ? { title } : {}), ...(summary ? { executiveSummary: summary } : {}) },
     parameters: record.parameters,
     createdAt: record.createdAt,
     ...(record.userId ? { userId: record.userId } : {}),

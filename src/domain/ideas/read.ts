@@ -1,0 +1,39 @@
+import { toObject } from './normalize.ts';
+import type { IdeaRecord, PublicIdeaRecord } from './schema.ts';
+import { ideaIdSchema } from './schema.ts';
+import type { IdeaStore } from './store.ts';
+
+/**
+ * The read side of ideas (GET /api/recent-ideas, /api/saved-ideas, /api/idea/{id}). Lists come
+ * from the store's small indexes, so a read costs one blob however many ideas are stored.
+ */
+
+/** A stored record as the API answers it: JSON strings parsed (unparsable ones read as `{}`). */
+export function toPublicRecord(record: IdeaRecord): PublicIdeaRecord {
+  return {
+    id: record.id,
+    businessName: record.businessName,
+    generatedIdea: toObject(record.generatedIdea),
+    parameters: toObject(record.parameters),
+    createdAt: record.createdAt,
+    ...(record.engine ? { engine: record.engine } : {}),
+    ...(record.model ? { model: record.model } : {}),
+  };
+}
+
+/** The newest ideas, newest first, at most `limit`. */
+export async function recentIdeas(store: IdeaStore, limit: number): Promise<PublicIdeaRecord[]> {
+  return (await store.recent(limit)).map(toPublicRecord);
+}
+
+/** The ideas a user generated while signed in, newest first. */
+export async function savedIdeas(store: IdeaStore, userId: string): Promise<PublicIdeaRecord[]> {
+  return (await store.byUser(userId)).map(toPublicRecord);
+}
+
+/** One idea, or null when the id is malformed or unknown (both are "not found" to a reader). */
+export async function findIdea(store: IdeaStore, id: string): Promise<PublicIdeaRecord | null> {
+  if (!ideaIdSchema.safeParse(id).success) return null;
+  const record = await store.get(id);
+  return record ? toPublicRecord(record) : null;
+}

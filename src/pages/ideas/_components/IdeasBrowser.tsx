@@ -1,0 +1,142 @@
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useMemo, useState, type ReactNode } from 'react';
+import { normalizeIdea } from '../../../domain/ideas/normalize.ts';
+import type { PublicIdeaRecord } from '../../../domain/ideas/schema.ts';
+import { apiGet } from '../../../lib/api.ts';
+import { createQueryClient } from '../../../lib/query.ts';
+import { useUser } from '../../../lib/use-user.ts';
+import { IdeaCard } from './IdeaCard.tsx';
+
+const RECENT_LIMIT = 20;
+
+/** /ideas: the signed-in user's saved ideas, then the recent community ideas. */
+export default function IdeasBrowser() {
+  const [client] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={client}>
+      <Browser />
+    </QueryClientProvider>
+  );
+}
+
+function Browser() {
+  const { isAuthenticated, isLoading: userLoading } = useUser();
+  const saved = useQuery({
+    queryKey: ['ideas', 'saved'],
+    queryFn: () => apiGet<PublicIdeaRecord[]>('/api/saved-ideas'),
+    enabled: isAuthenticated,
+    retry: 1,
+  });
+  const recent = useQuery({
+    queryKey: ['ideas', 'recent', RECENT_LIMIT],
+    queryFn: () => apiGet<PublicIdeaRecord[]>(`/api/recent-ideas?limit=${RECENT_LIMIT}`),
+  });
+  const savedViews = useMemo(() => (saved.data ?? []).map(normalizeIdea), [saved.data]);
+  const recentViews = useMemo(() => (recent.data ?? []).map(normalizeIdea), [recent.data]);
+
+  return (
+    <div className="space-y-12">
+      {userLoading ? null : isAuthenticated ? (
+        <Section id="your-ideas" title="Your Ideas" badge={<CountBadge count={saved.data?.length} />}>
+          {saved.isPending ? (
+            <Status>Loading your ideas...</Status>
+          ) : saved.isError ? (
+            <ErrorNote what="your ideas" message={saved.error.message} />
+          ) : savedViews.length === 0 ? (
+            <Empty title="No ideas yet" text="Start generating innovative business ideas to see them here">
+              <a href="/generator" className="mt-4 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+                Generate Your First Idea
+              </a>
+            </Empty>
+          ) : (
+            <Grid label="Your ideas">{savedViews.map((idea) => <IdeaCard key={idea.id} idea={idea} />)}</Grid>
+          )}
+        </Section>
+      ) : (
+        <div className="rounded-xl border border-brand-200 bg-brand-50 p-6 text-center dark:border-brand-900 dark:bg-slate-900">
+          <p className="text-slate-800 dark:text-slate-200">Log in to keep every idea you generate in one place.</p>
+          <a
+            href="/api/login?returnTo=%2Fideas"
+            className="mt-4 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+          >
+            Login to Save Ideas
+          </a>
+        </div>
+      )}
+
+      <Section
+        id="recent-ideas"
+        title={isAuthenticated ? 'Recent Community Ideas' : 'Recent Ideas'}
+        badge={<span className="rounded-full bg-gold-400/20 px-3 py-0.5 text-xs font-semibold text-amber-900 dark:text-gold-400">Latest innovations</span>}
+      >
+        {recent.isPending ? (
+          <Status>Loading recent ideas...</Status>
+        ) : recent.isError ? (
+          <ErrorNote what="recent ideas" message={recent.error.message} />
+        ) : recentViews.length === 0 ? (
+          <Empty title="No ideas available" text="Be the first to generate and share an idea!" />
+        ) : (
+          <Grid label="Recent ideas">{recentViews.map((idea) => <IdeaCard key={idea.id} idea={idea} />)}</Grid>
+        )}
+      </Section>
+    </div>
+  );
+}
+
+function Section({ id, title, badge, children }: { id: string; title: string; badge: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <div className="mb-4 flex items-center gap-3">
+        <h2 id={id} className="font-serif text-2xl font-bold text-slate-900 dark:text-white">
+          {title}
+        </h2>
+        {badge}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function CountBadge({ count }: { count: number | undefined }) {
+  if (count === undefined) return null;
+  return (
+    <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800 dark:bg-brand-900 dark:text-brand-100">
+      {count}
+      <span className="sr-only"> {count === 1 ? 'idea' : 'ideas'}</span>
+    </span>
+  );
+}
+
+function Grid({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <ul aria-label={label} className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+      {children}
+    </ul>
+  );
+}
+
+function Status({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="py-8 text-center text-slate-600 dark:text-slate-300">
+      {children}
+    </p>
+  );
+}
+
+function Empty({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
+      <p className="text-lg font-semibold text-slate-900 dark:text-white">{title}</p>
+      <p className="mt-1 text-slate-700 dark:text-slate-300">{text}</p>
+      {children}
+    </div>
+  );
+}
+
+function ErrorNote({ what, message }: { what: string; message: string }) {
+  return (
+    <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+      Could not load {what} ({message}).
+    </p>
+  );
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ideaUrl, SHARE_HASHTAGS, SHARE_WINDOW_FEATURES, shareText, truncate, TWEET_INTENT, TWEET_MAX, tweetIntentUrl } from '../../src/domain/ideas/share.ts';
+
+const url = 'https://example.org/idea/abc123XYZ';
+
+function textOf(intent: string): string {
+  const parsed = new URL(intent);
+  expect(`${parsed.origin}${parsed.pathname}`).toBe(TWEET_INTENT);
+  return parsed.searchParams.get('text') ?? '';
+}
+
+describe('tweet intent', () => {
+  it('carries title, summary, hashtags and the idea link, URL-encoded', () => {
+    const intent = tweetIntentUrl('Pay & Play: 100% fair?', 'Games #1 with micro-payments', url);
+    expect(intent).not.toContain(' ');
+    expect(intent).toContain('%26'); // '&' in the title
+    expect(intent).toContain('%23BSV'); // hashtags are encoded
+    const text = textOf(intent);
+    expect(text).toBe(`Pay & Play: 100% fair?\n\nGames #1 with micro-payments\n\n${SHARE_HASHTAGS.map((t) => `#${t}`).join(' ')}\n${url}`);
+  });
+
+  it('stays within 280 characters by shortening the summary and title', () => {
+    const text = textOf(tweetIntentUrl('T'.repeat(300), 'word '.repeat(200), url));
+    expect(Array.from(text).length).toBeLessThanOrEqual(TWEET_MAX);
+    expect(text.endsWith(url)).toBe(true);
+    expect(text).toContain('…');
+    expect(text).toContain('#BSV');
+  });
+
+  it('counts characters, not UTF-16 units', () => {
+    const text = shareText('Idea 🚀', '🚀'.repeat(400), url);
+    expect(Array.from(text).length).toBeLessThanOrEqual(TWEET_MAX);
+  });
+
+  it('leaves out an empty summary', () => {
+    expect(shareText('Title', '', url)).toBe(`Title\n\n#BSV #AI #Blockchain #Innovation\n${url}`);
+  });
+
+  it('builds the idea link and the 550x420 window features', () => {
+    expect(ideaUrl('https://example.org/', 'a b')).toBe('https://example.org/idea/a%20b');
+    expect(SHARE_WINDOW_FEATURES).toContain('width=550');
+    expect(SHARE_WINDOW_FEATURES).toContain('height=420');
+  });
+
+  it('truncates at a word boundary', () => {
+    expect(truncate('alpha beta gamma delta', 15)).toBe('alpha beta…');
+    expect(truncate('short', 15)).toBe('short');
+  });
+});
