@@ -62,11 +62,26 @@ export class BlobsIdeaStore implements IdeaStore {
     return parseIndex(await this.store.get(userKey(userId), { type: 'json' })).slice(0, limit);
   }
 
+  /**
+   * Reads a blob with its etag. The local Blobs server sends no ETag on reads (only in listings
+   * and on writes), so when the read has none, the etag is taken from the listing first and the
+   * data read again after it: a write in between makes the etag stale, so the conditional write
+   * fails and is retried instead of losing that write.
+   */
+  private async readWithEtag(key: string): Promise<{ data: unknown; etag?: string | undefined } | null> {
+    const current = await this.store.getWithMetadata(key, { type: 'json' });
+    if (!current || current.etag) return current;
+    const { blobs } = await this.store.list({ prefix: key });
+    const etag = blobs.find((b) => b.key === key)?.etag;
+    const again = await this.store.getWithMetadata(key, { type: 'json' });
+    return again ? { data: again.data, etag: again.etag ?? etag } : null;
+  }
+
   /** Read-modify-write with `onlyIfMatch` / `onlyIfNew`, retried when another writer won. */
   private updateIndex(key: string, update: (index: IdeaRecord[]) => IdeaRecord[]): Promise<void> {
     return withLock(key, async () => {
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-        const current = await this.store.getWithMetadata(key, { type: 'json' });
+        const current = await this.readWithEtag(key);
         const next = update(parseIndex(current?.data));
         const result = current?.etag
           ? await this.store.setJSON(key, next, { onlyIfMatch: current.etag })

@@ -52,12 +52,14 @@ interface SdkErrorShape {
 export function mapSdkError(provider: string, error: unknown, signal: AbortSignal): GenerationError {
   if (error instanceof GenerationError) return error;
   const e = (error ?? {}) as SdkErrorShape;
-  if (signal.aborted || e.name === 'APIUserAbortError' || e.name === 'AbortError') {
+  // openai's error classes keep name 'Error'; the class name is what both SDKs agree on.
+  const kind = (error as { constructor?: { name?: string } } | null)?.constructor?.name ?? e.name;
+  if (signal.aborted || kind === 'APIUserAbortError' || e.name === 'AbortError') {
     return new GenerationError('timeout', `${provider} did not answer before the deadline`, { cause: error });
   }
-  if (e.name === 'APIConnectionTimeoutError') return new GenerationError('timeout', `${provider} timed out`, { cause: error });
+  if (kind === 'APIConnectionTimeoutError') return new GenerationError('timeout', `${provider} timed out`, { cause: error });
   if (e.status === 429) return new GenerationError('rate_limited', `${provider} is rate limiting requests; try again in a minute`, { cause: error });
   if (typeof e.status === 'number') return new GenerationError('upstream', `${provider} answered with HTTP ${e.status}`, { cause: error });
-  if (e.name === 'APIConnectionError') return new GenerationError('upstream', `${provider} could not be reached`, { cause: error });
+  if (kind === 'APIConnectionError') return new GenerationError('upstream', `${provider} could not be reached`, { cause: error });
   return new GenerationError('upstream', `${provider} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
 }
