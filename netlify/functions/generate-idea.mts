@@ -4,7 +4,7 @@ import { generateIdea, type GenerateDeps, type ProgressEvent } from '../../src/d
 import { generateRequestSchema } from '../../src/domain/ideas/schema.ts';
 import { BlobsIdeaStore } from './_shared/blobs-idea-store.ts';
 import { serverEnv } from './_shared/env.ts';
-import { clientKey, enginesFromEnv, generateRateLimiter, GENERATE_WINDOW_LIMIT, GENERATE_WINDOW_SECONDS, groundingChapters } from './_shared/generation.ts';
+import { clientKey, enginesFromEnv, generateRateLimiter, GENERATE_WINDOW_LIMIT, groundingChapters } from './_shared/generation.ts';
 import { readJsonBody, rejectCrossSite, requireJson } from './_shared/guard.ts';
 import { error, json, methodNotAllowed } from './_shared/http.ts';
 import { readSession } from './_shared/session.ts';

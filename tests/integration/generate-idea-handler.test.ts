@@ -65,14 +65,23 @@ describe('POST /api/generate-idea', () => {
     expect(body.implementationRoadmap.length).toBeGreaterThanOrEqual(3);
     const record = await store().get(id);
     expect(record).toMatchObject({ id, businessName: body.businessName, engine: 'offline', model: 'book-composer-1' });
-    expect(record?.parameters).toEqual({ businessCategory: 'healthcare', targetMarket: 'all', aiFocus: 'all', revenueModel: 'all', bsvFeature: 'all', innovationLevel: 5 });
+    expect(record?.parameters).toEqual({
+      businessCategory: 'healthcare',
+      targetMarket: 'all',
+      aiFocus: 'all',
+      revenueModel: 'all',
+      bsvFeature: 'all',
+      innovationLevel: 5,
+    });
     expect(record?.generatedIdea).toMatchObject({ businessName: body.businessName, inspiredBy });
     expect(record?.userId).toBeUndefined();
   });
 
   it('records the signed-in user and adds the idea to their index', async () => {
     process.env['SESSION_SECRET'] = 'x'.repeat(40);
-    const cookie = (await createSessionCookie(new Request(ORIGIN), { id: 'reader-42', email: 'r@example.com', firstName: 'Rea', profileImageUrl: null })).split(';')[0] ?? '';
+    const cookie =
+      (await createSessionCookie(new Request(ORIGIN), { id: 'reader-42', email: 'r@example.com', firstName: 'Rea', profileImageUrl: null })).split(';')[0] ??
+      '';
     const res = await post(DEFAULT_SETTINGS, { headers: { cookie } });
     const body = (await res.json()) as GenerateResponse;
     expect((await store().get(body.id))?.userId).toBe('reader-42');
@@ -158,7 +167,14 @@ describe('POST /api/generate-idea', () => {
   });
 
   it('never answers 500 to random bodies, headers and methods (property)', async () => {
-    const value = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constantFrom('all', 'fintech', 'healthcare', 'b2b', 'nlp', 'identity', 'micropayments'));
+    const value = fc.oneof(
+      fc.string(),
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.constantFrom('all', 'fintech', 'healthcare', 'b2b', 'nlp', 'identity', 'micropayments'),
+    );
     const body = fc.oneof(
       fc.anything(),
       fc.record(

@@ -105,7 +105,9 @@ describe('fallback between providers', () => {
   it('reports both failures and stores nothing when both providers fail', async () => {
     fake.scenario = { anthropic: 'schema-break', openai: 'http429' };
     const store = new MemoryIdeaStore();
-    const error = (await generateIdea({ ...request, useAnthropic: true }, null, deps(store, { anthropic: anthropic(), openai: openai() })).catch((e: unknown) => e)) as GenerationError;
+    const error = (await generateIdea({ ...request, useAnthropic: true }, null, deps(store, { anthropic: anthropic(), openai: openai() })).catch(
+      (e: unknown) => e,
+    )) as GenerationError;
     expect(error.message).toMatch(/does not match the schema.*fallback failed too.*rate limiting/);
     expect(store.ideas.size).toBe(0);
   });

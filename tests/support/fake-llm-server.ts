@@ -53,7 +53,13 @@ export class FakeLlmServer {
     if (scenario === 'http500' || scenario === 'http429') {
       const status = scenario === 'http500' ? 500 : 429;
       res.writeHead(status, { 'content-type': 'application/json', 'retry-after-ms': '5' });
-      res.end(JSON.stringify(provider === 'anthropic' ? { type: 'error', error: { type: status === 429 ? 'rate_limit_error' : 'api_error', message: 'scripted failure' } } : { error: { message: 'scripted failure', type: 'server_error' } }));
+      res.end(
+        JSON.stringify(
+          provider === 'anthropic'
+            ? { type: 'error', error: { type: status === 429 ? 'rate_limit_error' : 'api_error', message: 'scripted failure' } }
+            : { error: { message: 'scripted failure', type: 'server_error' } },
+        ),
+      );
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -64,7 +70,18 @@ export class FakeLlmServer {
     const pieces = text.match(/[\s\S]{1,40}/g) ?? [];
     if (provider === 'anthropic') {
       const send = (type: string, data: object) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
-      send('message_start', { message: { id: 'msg_fake', type: 'message', role: 'assistant', model: 'fake', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 1 } } });
+      send('message_start', {
+        message: {
+          id: 'msg_fake',
+          type: 'message',
+          role: 'assistant',
+          model: 'fake',
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { input_tokens: 10, output_tokens: 1 },
+        },
+      });
       send('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
       for (const p of pieces) send('content_block_delta', { index: 0, delta: { type: 'text_delta', text: p } });
       send('content_block_stop', { index: 0 });
@@ -73,7 +90,9 @@ export class FakeLlmServer {
       send('message_stop', {});
     } else {
       const chunk = (delta: object, finish: string | null) =>
-        res.write(`data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1, model: 'fake', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
+        res.write(
+          `data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1, model: 'fake', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
+        );
       chunk({ role: 'assistant', content: '' }, null);
       if (scenario === 'refusal') chunk({ refusal: 'I can not help with that.' }, null);
       for (const p of pieces) chunk({ content: p }, null);

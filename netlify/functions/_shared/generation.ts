@@ -29,14 +29,21 @@ export function enginesFromEnv(env: ServerEnv): GenerateDeps['engines'] {
     anthropic: env.ANTHROPIC_API_KEY
       ? new AnthropicEngine({ apiKey: env.ANTHROPIC_API_KEY, model: env.ANTHROPIC_MODEL ?? DEFAULT_ANTHROPIC_MODEL, baseURL: env.ANTHROPIC_BASE_URL })
       : undefined,
-    openai: env.OPENAI_API_KEY ? new OpenAIEngine({ apiKey: env.OPENAI_API_KEY, model: env.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL, baseURL: env.OPENAI_BASE_URL }) : undefined,
+    openai: env.OPENAI_API_KEY
+      ? new OpenAIEngine({ apiKey: env.OPENAI_API_KEY, model: env.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL, baseURL: env.OPENAI_BASE_URL })
+      : undefined,
     offline: new OfflineEngine(),
   };
 }
 
 /** What the engine switch shows (GET /api/engines). */
 export function engineInfoFromEnv(env: ServerEnv): EngineInfo {
-  return engineInfo({ anthropicModel: env.ANTHROPIC_MODEL, openaiModel: env.OPENAI_MODEL, anthropicKey: !!env.ANTHROPIC_API_KEY, openaiKey: !!env.OPENAI_API_KEY });
+  return engineInfo({
+    anthropicModel: env.ANTHROPIC_MODEL,
+    openaiModel: env.OPENAI_MODEL,
+    anthropicKey: !!env.ANTHROPIC_API_KEY,
+    openaiKey: !!env.OPENAI_API_KEY,
+  });
 }
 
 /** The client a rate limit applies to: Netlify's client IP, else the forwarded address. */

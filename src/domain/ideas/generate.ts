@@ -35,7 +35,9 @@ const PROVIDER_NAMES: Record<Engine, string> = { anthropic: 'Claude', openai: 'O
 /** A random, URL-safe idea id (16 characters, 96 bits). */
 export function newIdeaId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
 }
 
 /**
@@ -67,7 +69,9 @@ export async function generateIdea(request: GenerateRequest, userId: string | nu
   onProgress?.({ stage: 'engine', message: `${capitalise(engine(primary))} is writing your idea`, engine: primary.name, model: primary.model });
   let used = primary;
   let idea;
-  let notice: string | undefined = chosen ? undefined : `No ${PROVIDER_NAMES[preferred]} API key is configured, so the offline engine composed this idea from the book's chapters.`;
+  let notice: string | undefined = chosen
+    ? undefined
+    : `No ${PROVIDER_NAMES[preferred]} API key is configured, so the offline engine composed this idea from the book's chapters.`;
   let fallbackFrom: Engine | undefined;
   try {
     idea = await run(primary);
@@ -79,7 +83,8 @@ export async function generateIdea(request: GenerateRequest, userId: string | nu
     try {
       idea = await run(fallback);
     } catch (second) {
-      const secondFailure = second instanceof GenerationError ? second : new GenerationError('upstream', `${PROVIDER_NAMES[fallback.name]} failed`, { cause: second });
+      const secondFailure =
+        second instanceof GenerationError ? second : new GenerationError('upstream', `${PROVIDER_NAMES[fallback.name]} failed`, { cause: second });
       throw new GenerationError(secondFailure.kind, `${failure.message}, and the fallback failed too: ${secondFailure.message}`, { cause: second });
     }
     used = fallback;

@@ -54,7 +54,12 @@ export function proseExcerpt(markdown: string, max: number): string {
     .split(/\n\s*\n/)
     .map((p) => p.trim())
     .filter((p) => p && !/^(#|[-*|>]|\d+\.)/.test(p))
-    .map((p) => p.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1').replace(/[*_`]/g, '').replace(/\s+/g, ' '));
+    .map((p) =>
+      p
+        .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+        .replace(/[*_`]/g, '')
+        .replace(/\s+/g, ' '),
+    );
   let text = '';
   for (const p of paragraphs) {
     text = text ? `${text} ${p}` : p;

@@ -20,7 +20,12 @@ export function modelLabel(model: string): string {
 }
 
 /** The engine information for the configured models and keys. */
-export function engineInfo(config: { anthropicModel?: string | undefined; openaiModel?: string | undefined; anthropicKey: boolean; openaiKey: boolean }): EngineInfo {
+export function engineInfo(config: {
+  anthropicModel?: string | undefined;
+  openaiModel?: string | undefined;
+  anthropicKey: boolean;
+  openaiKey: boolean;
+}): EngineInfo {
   const anthropicModel = config.anthropicModel ?? DEFAULT_ANTHROPIC_MODEL;
   const openaiModel = config.openaiModel ?? DEFAULT_OPENAI_MODEL;
   return {

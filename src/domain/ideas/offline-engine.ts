@@ -55,10 +55,12 @@ function resolve<T extends string>(value: T | 'all', chapterValues: readonly str
 /** Picks the seed of the main chapter that best fits the controls (random among the best). */
 function chooseSeed(chapter: GroundingChapter, controls: ResolvedControls, random: Random, exclude?: string): IdeaSeed {
   const tests = [CATEGORY[controls.businessCategory].keywords, AI[controls.aiFocus].keywords, BSV[controls.bsvFeature].keywords];
-  const scored = chapter.seeds.filter((seed) => seed.name !== exclude).map((seed) => {
-    const text = `${seed.name} ${seed.problem} ${seed.solution} ${seed.aiRole} ${seed.bsvRole}`;
-    return { seed, score: tests.filter((re) => re.test(text)).length + random() * 0.9 };
-  });
+  const scored = chapter.seeds
+    .filter((seed) => seed.name !== exclude)
+    .map((seed) => {
+      const text = `${seed.name} ${seed.problem} ${seed.solution} ${seed.aiRole} ${seed.bsvRole}`;
+      return { seed, score: tests.filter((re) => re.test(text)).length + random() * 0.9 };
+    });
   scored.sort((a, b) => b.score - a.score);
   const first = scored[0];
   if (!first) throw new Error(`${chapter.id} has no idea seeds`);
@@ -170,7 +172,7 @@ export function composeOfflineIdea(input: EngineInput, seed: number): GeneratedI
 
   const chapterNames = inspiredByOf(input.chapters).map((c) => c.title);
   const executiveSummary = [
-    `${businessName} is a ${bold.adjective} ${category.sector} business for ${market.phrase}.`,
+    `${businessName} is ${/^[aeiou]/i.test(bold.adjective) ? 'an' : 'a'} ${bold.adjective} ${category.sector} business for ${market.phrase}.`,
     seedIdea.solution,
     ai.sentence,
     bsv.sentence,
@@ -180,7 +182,8 @@ export function composeOfflineIdea(input: EngineInput, seed: number): GeneratedI
   ].join(' ');
 
   const painPointsSolved = [seedIdea.problem, bsv.pain, market.pain];
-  if (level >= 6 || secondSeed === undefined) painPointsSolved.push(`AI results in ${category.sector} are hard to trust when nobody can show which model produced them and from what input.`);
+  if (level >= 6 || secondSeed === undefined)
+    painPointsSolved.push(`AI results in ${category.sector} are hard to trust when nobody can show which model produced them and from what input.`);
   else painPointsSolved.push(secondSeed.problem);
 
   const marketAnalysis = [
@@ -195,7 +198,10 @@ export function composeOfflineIdea(input: EngineInput, seed: number): GeneratedI
     { title: ai.featureTitle, description: `${seedIdea.aiRole} ${ai.sentence}` },
     { title: bsv.featureTitle, description: seedIdea.bsvRole },
     { title: 'Open integration layer', description: seedIdea.internetRole },
-    { title: revenue.featureTitle, description: `Prices start at ${pay} per ${bsv.unit}, paid from a BRC-100 wallet and verified by SPV before the work is done.` },
+    {
+      title: revenue.featureTitle,
+      description: `Prices start at ${pay} per ${bsv.unit}, paid from a BRC-100 wallet and verified by SPV before the work is done.`,
+    },
   ];
   if (secondSeed) coreFeatures.push({ title: `Add-on: ${secondSeed.name}`, description: secondSeed.solution });
 

@@ -17,21 +17,96 @@ export interface CategoryWords {
 }
 
 export const CATEGORY: Record<Concrete<BusinessCategory>, CategoryWords> = {
-  fintech: { sector: 'financial services', customers: 'payment providers, neobanks and online merchants', serviceable: [6_000, 20_000], keywords: /pay|bank|merchant|remit|cash|loan|credit|fee|invoice|settle/i },
-  healthcare: { sector: 'healthcare', customers: 'hospitals, clinic groups and health-data users', serviceable: [3_000, 9_000], keywords: /patient|clinic|health|hospital|diagnos|medical|consent/i },
-  gaming: { sector: 'games and interactive media', customers: 'independent studios and their players', serviceable: [8_000, 25_000], keywords: /game|player|item|reward|tip|creator/i },
-  'supply-chain': { sector: 'supply chains', customers: 'brands, manufacturers and logistics partners', serviceable: [5_000, 15_000], keywords: /supply|lot|shipment|origin|recall|cold chain|batch|product/i },
-  'social-media': { sector: 'social media and online communities', customers: 'community operators, creators and their audiences', serviceable: [10_000, 40_000], keywords: /post|creator|social|feed|community|forum|reputation|tip/i },
-  education: { sector: 'education and training', customers: 'course providers, schools and learners', serviceable: [4_000, 12_000], keywords: /learn|course|student|teach|skill|certif|developer/i },
-  energy: { sector: 'energy', customers: 'utilities, grid operators and energy buyers', serviceable: [1_500, 5_000], keywords: /energy|grid|meter|carbon|load|power|sensor/i },
-  'real-estate': { sector: 'real estate', customers: 'property managers, brokers and tenants', serviceable: [7_000, 22_000], keywords: /property|title|deed|lease|record|document|escrow|registry/i },
-  agriculture: { sector: 'agriculture and food', customers: 'growers, cooperatives and food buyers', serviceable: [4_000, 14_000], keywords: /farm|crop|grower|food|origin|harvest|cold chain|sensor/i },
-  manufacturing: { sector: 'manufacturing', customers: 'manufacturers and their component suppliers', serviceable: [3_000, 10_000], keywords: /manufactur|factory|component|part|lot|machine|device|sensor/i },
-  'identity-attribution-authentication': { sector: 'identity and authentication', customers: 'platforms that sign people and agents in', serviceable: [5_000, 18_000], keywords: /identity|certificate|credential|sign-in|login|age|attribut|authent|wallet/i },
-  'it-networking-security': { sector: 'IT, networking and security', customers: 'engineering teams and security operations', serviceable: [8_000, 30_000], keywords: /server|api|endpoint|audit|security|log|gateway|network|model/i },
-  'transportation-logistics': { sector: 'transportation and logistics', customers: 'carriers, fleets and shippers', serviceable: [3_000, 11_000], keywords: /shipment|fleet|carrier|delivery|logistic|device|sensor|route/i },
-  governance: { sector: 'governance', customers: 'membership organisations, councils and public bodies', serviceable: [2_000, 8_000], keywords: /ballot|vote|member|mandate|decision|deliberat|council|public/i },
-  'intellectual-property-legal': { sector: 'intellectual property and legal services', customers: 'law firms, creators and rights holders', serviceable: [4_000, 13_000], keywords: /draft|proof|evidence|rights|licen|author|timestamp|existence|legal/i },
+  fintech: {
+    sector: 'financial services',
+    customers: 'payment providers, neobanks and online merchants',
+    serviceable: [6_000, 20_000],
+    keywords: /pay|bank|merchant|remit|cash|loan|credit|fee|invoice|settle/i,
+  },
+  healthcare: {
+    sector: 'healthcare',
+    customers: 'hospitals, clinic groups and health-data users',
+    serviceable: [3_000, 9_000],
+    keywords: /patient|clinic|health|hospital|diagnos|medical|consent/i,
+  },
+  gaming: {
+    sector: 'games and interactive media',
+    customers: 'independent studios and their players',
+    serviceable: [8_000, 25_000],
+    keywords: /game|player|item|reward|tip|creator/i,
+  },
+  'supply-chain': {
+    sector: 'supply chains',
+    customers: 'brands, manufacturers and logistics partners',
+    serviceable: [5_000, 15_000],
+    keywords: /supply|lot|shipment|origin|recall|cold chain|batch|product/i,
+  },
+  'social-media': {
+    sector: 'social media and online communities',
+    customers: 'community operators, creators and their audiences',
+    serviceable: [10_000, 40_000],
+    keywords: /post|creator|social|feed|community|forum|reputation|tip/i,
+  },
+  education: {
+    sector: 'education and training',
+    customers: 'course providers, schools and learners',
+    serviceable: [4_000, 12_000],
+    keywords: /learn|course|student|teach|skill|certif|developer/i,
+  },
+  energy: {
+    sector: 'energy',
+    customers: 'utilities, grid operators and energy buyers',
+    serviceable: [1_500, 5_000],
+    keywords: /energy|grid|meter|carbon|load|power|sensor/i,
+  },
+  'real-estate': {
+    sector: 'real estate',
+    customers: 'property managers, brokers and tenants',
+    serviceable: [7_000, 22_000],
+    keywords: /property|title|deed|lease|record|document|escrow|registry/i,
+  },
+  agriculture: {
+    sector: 'agriculture and food',
+    customers: 'growers, cooperatives and food buyers',
+    serviceable: [4_000, 14_000],
+    keywords: /farm|crop|grower|food|origin|harvest|cold chain|sensor/i,
+  },
+  manufacturing: {
+    sector: 'manufacturing',
+    customers: 'manufacturers and their component suppliers',
+    serviceable: [3_000, 10_000],
+    keywords: /manufactur|factory|component|part|lot|machine|device|sensor/i,
+  },
+  'identity-attribution-authentication': {
+    sector: 'identity and authentication',
+    customers: 'platforms that sign people and agents in',
+    serviceable: [5_000, 18_000],
+    keywords: /identity|certificate|credential|sign-in|login|age|attribut|authent|wallet/i,
+  },
+  'it-networking-security': {
+    sector: 'IT, networking and security',
+    customers: 'engineering teams and security operations',
+    serviceable: [8_000, 30_000],
+    keywords: /server|api|endpoint|audit|security|log|gateway|network|model/i,
+  },
+  'transportation-logistics': {
+    sector: 'transportation and logistics',
+    customers: 'carriers, fleets and shippers',
+    serviceable: [3_000, 11_000],
+    keywords: /shipment|fleet|carrier|delivery|logistic|device|sensor|route/i,
+  },
+  governance: {
+    sector: 'governance',
+    customers: 'membership organisations, councils and public bodies',
+    serviceable: [2_000, 8_000],
+    keywords: /ballot|vote|member|mandate|decision|deliberat|council|public/i,
+  },
+  'intellectual-property-legal': {
+    sector: 'intellectual property and legal services',
+    customers: 'law firms, creators and rights holders',
+    serviceable: [4_000, 13_000],
+    keywords: /draft|proof|evidence|rights|licen|author|timestamp|existence|legal/i,
+  },
 };
 
 export interface MarketWords {
@@ -58,7 +133,7 @@ export const MARKET: Record<Concrete<TargetMarket>, MarketWords> = {
     perAccountDaily: [2_000, 12_000],
     frontend: 'Operator console (Astro + React) with API keys replaced by wallet-authenticated sessions',
     infrastructure: 'Serverless functions behind a CDN, per-tenant rate limits, regional data residency for customer records',
-    pain: 'Integrating with partners means months of custom work, shared passwords and manual reconciliation of each side\'s logs.',
+    pain: "Integrating with partners means months of custom work, shared passwords and manual reconciliation of each side's logs.",
     nameSuffixes: ['Cloud', 'Platform', 'Pro'],
     support: 'Customer success and integration support for business accounts',
   },
@@ -104,7 +179,7 @@ export const MARKET: Record<Concrete<TargetMarket>, MarketWords> = {
     infrastructure: 'Multi-tenant API with per-partner keys and branding, serverless scaling, webhooks to partner systems',
     pain: 'Businesses want to offer verifiable features to their customers but cannot build wallets, payments and audit trails themselves.',
     nameSuffixes: ['Connect', 'Embedded'],
-    support: 'Partner onboarding, co-marketing and second-line support for partners\' customers',
+    support: "Partner onboarding, co-marketing and second-line support for partners' customers",
   },
   marketplace: {
     phrase: 'a two-sided marketplace of providers and buyers',
@@ -113,7 +188,7 @@ export const MARKET: Record<Concrete<TargetMarket>, MarketWords> = {
     perAccountDaily: [20, 150],
     frontend: 'Marketplace web app with listings, search and wallet checkout for buyers and a seller dashboard',
     infrastructure: 'Search index, serverless API, overlay topic for listings, CDN for listing media',
-    pain: 'Marketplaces take a large cut, hold funds for days and own every seller\'s reputation, so sellers cannot leave.',
+    pain: "Marketplaces take a large cut, hold funds for days and own every seller's reputation, so sellers cannot leave.",
     nameSuffixes: ['Exchange', 'Market'],
     support: 'Seller verification, dispute handling and marketplace trust and safety',
   },
@@ -138,7 +213,7 @@ export const AI: Record<Concrete<AiFocus>, AiWords> = {
   nlp: {
     featureTitle: 'Plain-language understanding',
     sentence: 'Language models read and summarise documents, explain results in plain words and flag requests that go beyond what was agreed.',
-    architecture: 'Hosted large language model with retrieval over the customer\'s own documents; prompts and outputs hashed for the audit trail',
+    architecture: "Hosted large language model with retrieval over the customer's own documents; prompts and outputs hashed for the audit trail",
     cost: 'Language-model tokens: summaries cached per document, long documents chunked and processed once',
     keywords: /language|summar|text|document|explain|read|plain/i,
   },
@@ -167,7 +242,7 @@ export const AI: Record<Concrete<AiFocus>, AiWords> = {
     featureTitle: 'Agents with budgets and identities',
     sentence: 'Autonomous agents act for their owners within a spending limit, identify themselves with certificates and pay per action.',
     architecture: 'Agent runtime with tool calling, per-agent wallet keys, spending policies enforced before every payment',
-    cost: 'Agent runtime and model calls, capped per agent by its owner\'s budget',
+    cost: "Agent runtime and model calls, capped per agent by its owner's budget",
     keywords: /agent|autonom|machine-to-machine|budget|mandate|delegat/i,
   },
   'generative-ai': {
@@ -179,7 +254,8 @@ export const AI: Record<Concrete<AiFocus>, AiWords> = {
   },
   'reinforcement-learning': {
     featureTitle: 'Policies that improve with feedback',
-    sentence: 'Reinforcement-learning policies tune prices, routing or scheduling from real outcomes, with every policy version and reward log committed for review.',
+    sentence:
+      'Reinforcement-learning policies tune prices, routing or scheduling from real outcomes, with every policy version and reward log committed for review.',
     architecture: 'Offline reinforcement learning on logged outcomes, policy versions registered and rolled out behind a safety filter',
     cost: 'Simulation and policy training runs, plus shadow evaluation before each rollout',
     keywords: /optimi|route|schedul|pric|tune|feedback|load/i,
@@ -206,7 +282,7 @@ export const BSV: Record<Concrete<BsvFeature>, BsvWords> = {
     advantage: 'Sub-cent prices per action are viable because BSV fees are a fraction of the payment, where card fees would take the whole margin',
     pain: 'Card and invoice payments cost too much for small amounts, so useful services are bundled into subscriptions people do not want.',
     unit: 'paid action',
-    database: 'PostgreSQL for accounts and usage, with each payment\'s transaction id and SPV proof stored alongside',
+    database: "PostgreSQL for accounts and usage, with each payment's transaction id and SPV proof stored alongside",
     keywords: /pay|micro|satoshi|meter|per call|per query|tip|charge/i,
   },
   'data-storage': {
@@ -214,14 +290,15 @@ export const BSV: Record<Concrete<BsvFeature>, BsvWords> = {
     sentence: 'Small records and hashes of large ones are written on chain, so they stay retrievable and provably unchanged.',
     architecture: 'OP_FALSE OP_RETURN outputs for records and hashes, with large payloads in ordinary storage addressed by their hash',
     advantage: 'Records outlive the company that wrote them and can be checked against the chain by anyone',
-    pain: 'Important records live in one company\'s database and disappear or change when that company changes its mind.',
+    pain: "Important records live in one company's database and disappear or change when that company changes its mind.",
     unit: 'stored record',
     database: 'Object storage for full documents keyed by content hash, PostgreSQL index of record ids and transaction ids',
     keywords: /store|record|permanent|archive|file|document|locker/i,
   },
   'smart-contracts': {
     featureTitle: 'Script-enforced agreements',
-    sentence: 'Bitcoin Script locks funds or rights to conditions such as multi-signature approval or a time lock, enforced by the network rather than by the operator.',
+    sentence:
+      'Bitcoin Script locks funds or rights to conditions such as multi-signature approval or a time lock, enforced by the network rather than by the operator.',
     architecture: 'sCrypt/Bitcoin Script contracts (multi-signature, hash and time locks) built with @bsv/sdk, state tracked by an overlay service',
     advantage: 'Agreements are enforced by Script, so neither side has to trust the operator to release funds or rights',
     pain: 'Escrow and conditional payments depend on an intermediary who can delay, freeze or misuse the funds.',
@@ -232,7 +309,8 @@ export const BSV: Record<Concrete<BsvFeature>, BsvWords> = {
   timestamping: {
     featureTitle: 'Tamper-evident timestamps',
     sentence: 'Hashes of events are anchored in batched Merkle commitments, giving each event a time and a proof that it has not changed since.',
-    architecture: 'Events hashed with a random salt, batched into Merkle trees each minute, roots written in OP_FALSE OP_RETURN; proofs delivered as BUMP + SPV',
+    architecture:
+      'Events hashed with a random salt, batched into Merkle trees each minute, roots written in OP_FALSE OP_RETURN; proofs delivered as BUMP + SPV',
     advantage: 'Every record carries a timestamped commitment that anyone can verify by SPV without trusting our servers',
     pain: 'Audit logs that the operator can edit prove nothing to an outside party when something goes wrong.',
     unit: 'anchored record',
@@ -292,43 +370,71 @@ export interface RevenueWords {
 export const REVENUE: Record<Concrete<RevenueModel>, RevenueWords> = {
   micropayments: {
     summary: 'per action through micropayments',
-    streams: (pay, unit) => [`Micropayments of ${pay} per ${unit}, settled instantly`, 'Volume tiers for heavy users, still settled per action', 'Optional tips and priority processing paid per request'],
+    streams: (pay, unit) => [
+      `Micropayments of ${pay} per ${unit}, settled instantly`,
+      'Volume tiers for heavy users, still settled per action',
+      'Optional tips and priority processing paid per request',
+    ],
     featureTitle: 'Pay as you go in satoshis',
     minSats: [5, 60],
   },
   subscription: {
     summary: 'through subscriptions with metered overage',
-    streams: (pay, unit) => ['Monthly subscription tiers, paid from the customer\'s wallet each month', `Metered overage of ${pay} per ${unit} beyond the plan`, 'Annual plans with support and service-level guarantees'],
+    streams: (pay, unit) => [
+      "Monthly subscription tiers, paid from the customer's wallet each month",
+      `Metered overage of ${pay} per ${unit} beyond the plan`,
+      'Annual plans with support and service-level guarantees',
+    ],
     featureTitle: 'Plans with metered overage',
     minSats: [20, 150],
   },
   'transaction-fees': {
     summary: 'by taking a small fee on each transaction it handles',
-    streams: (pay, unit) => [`A fee of 0.5% of each transaction, at least ${pay} per ${unit}`, 'Faster settlement and higher limits for a premium fee', 'Integration fees for partners embedding the service'],
+    streams: (pay, unit) => [
+      `A fee of 0.5% of each transaction, at least ${pay} per ${unit}`,
+      'Faster settlement and higher limits for a premium fee',
+      'Integration fees for partners embedding the service',
+    ],
     featureTitle: 'A small fee per transaction',
     minSats: [25, 200],
   },
   'data-monetization': {
     summary: 'by selling access to consented, verifiable data',
-    streams: (pay, unit) => [`Paid queries on consented, de-identified data at ${pay} per ${unit}`, 'A revenue share paid to the people whose data is used', 'Verified data feeds for analytics customers'],
+    streams: (pay, unit) => [
+      `Paid queries on consented, de-identified data at ${pay} per ${unit}`,
+      'A revenue share paid to the people whose data is used',
+      'Verified data feeds for analytics customers',
+    ],
     featureTitle: 'Consented data, paid per query',
     minSats: [100, 800],
   },
   'marketplace-commission': {
     summary: 'through a commission on marketplace sales',
-    streams: (pay, unit) => [`A 5% commission on each sale, at least ${pay} per ${unit}`, 'Promoted listings paid per impression in satoshis', 'Verification badges for sellers'],
+    streams: (pay, unit) => [
+      `A 5% commission on each sale, at least ${pay} per ${unit}`,
+      'Promoted listings paid per impression in satoshis',
+      'Verification badges for sellers',
+    ],
     featureTitle: 'Commission only when a sale happens',
     minSats: [50, 300],
   },
   freemium: {
     summary: 'with a free tier and paid upgrades',
-    streams: (pay, unit) => ['A free tier with a monthly allowance', `Paid usage beyond the allowance at ${pay} per ${unit}`, 'Pro features (team accounts, exports, API access) as a monthly upgrade'],
+    streams: (pay, unit) => [
+      'A free tier with a monthly allowance',
+      `Paid usage beyond the allowance at ${pay} per ${unit}`,
+      'Pro features (team accounts, exports, API access) as a monthly upgrade',
+    ],
     featureTitle: 'Free to start, paid to grow',
     minSats: [10, 100],
   },
   'usage-based': {
     summary: 'on usage, metered per request',
-    streams: (pay, unit) => [`Usage-based pricing of ${pay} per ${unit}, billed as it happens`, 'Committed-use discounts for large customers', 'Premium processing (faster, dedicated capacity) at a higher rate'],
+    streams: (pay, unit) => [
+      `Usage-based pricing of ${pay} per ${unit}, billed as it happens`,
+      'Committed-use discounts for large customers',
+      'Premium processing (faster, dedicated capacity) at a higher rate',
+    ],
     featureTitle: 'Metered usage, settled as it happens',
     minSats: [20, 250],
   },
@@ -338,5 +444,8 @@ export const REVENUE: Record<Concrete<RevenueModel>, RevenueWords> = {
 export function innovationWords(level: number): { adjective: string; stance: string } {
   if (level <= 3) return { adjective: 'practical', stance: 'It uses proven components and can be sold as an upgrade to tools customers already use.' };
   if (level <= 7) return { adjective: 'ambitious', stance: 'It combines proven components in a way incumbents cannot easily copy.' };
-  return { adjective: 'moonshot', stance: 'It bets on a new market structure that only becomes possible when every action can be paid for and proven on chain.' };
+  return {
+    adjective: 'moonshot',
+    stance: 'It bets on a new market structure that only becomes possible when every action can be paid for and proven on chain.',
+  };
 }

@@ -23,20 +23,22 @@ export function buildUserPrompt({ request, chapters }: EngineInput): string {
     return `- ${field}: ${value === 'all' ? 'any (choose what fits the chapters best)' : `${optionLabel(field, value)} (${value})`}`;
   });
   const level = request.innovationLevel;
-  const boldness = level <= 3 ? 'incremental and low-risk' : level <= 7 ? 'ambitious but buildable with today\'s tools' : 'a moonshot that creates a new market';
+  const boldness = level <= 3 ? 'incremental and low-risk' : level <= 7 ? "ambitious but buildable with today's tools" : 'a moonshot that creates a new market';
   const titles = inspiredByOf(chapters);
   const context = chapters.map((c, i) => {
     const seeds = c.seeds.map((s) => `  * ${s.name}: ${s.problem} -> ${s.solution} (AI: ${s.aiRole} BSV: ${s.bsvRole})`).join('\n');
-    return [`### ${titles[i]?.title ?? c.title} (${c.id}) - ${c.subtitle}`, 'Key points:', ...c.keyPoints.map((k) => `  * ${k}`), 'Idea seeds:', seeds, `Excerpt: ${c.excerpt}`].join('\n');
+    return [
+      `### ${titles[i]?.title ?? c.title} (${c.id}) - ${c.subtitle}`,
+      'Key points:',
+      ...c.keyPoints.map((k) => `  * ${k}`),
+      'Idea seeds:',
+      seeds,
+      `Excerpt: ${c.excerpt}`,
+    ].join('\n');
   });
-  return [
-    'Controls chosen by the reader:',
-    ...controls,
-    `- innovationLevel: ${level}/10 (${boldness})`,
-    '',
-    'Book chapters to draw on:',
-    ...context,
-  ].join('\n');
+  return ['Controls chosen by the reader:', ...controls, `- innovationLevel: ${level}/10 (${boldness})`, '', 'Book chapters to draw on:', ...context].join(
+    '\n',
+  );
 }
 
 type JsonSchema = Record<string, unknown>;
@@ -56,7 +58,11 @@ const DROPPED = new Set(['$schema', 'minLength', 'maxLength', 'minItems', 'maxIt
 function strip(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(strip);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([k]) => !DROPPED.has(k)).map(([k, v]) => [k, strip(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => !DROPPED.has(k))
+        .map(([k, v]) => [k, strip(v)]),
+    );
   }
   return value;
 }
