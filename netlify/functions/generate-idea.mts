@@ -37,7 +37,7 @@ export default async (req: Request, context?: Context): Promise<Response> => {
   const user = await readSession(req, env);
   let deps: GenerateDeps;
   try {
-    deps = { store: new BlobsIdeaStore(), chapters: await groundingChapters(), engines: enginesFromEnv(env), signal: req.signal };
+    deps = { store: new BlobsIdeaStore(), chapters: await groundingChapters(), engines: await enginesFromEnv(env), signal: req.signal };
   } catch (e) {
     console.error('generate-idea: setup failed', e);
     return error(503, 'The generator is not available right now; please try again later');

@@ -3,8 +3,6 @@ import { toGroundingChapter, type GroundingChapter } from '../../../src/domain/i
 import type { GenerateDeps } from '../../../src/domain/ideas/generate.ts';
 import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL, engineInfo, type EngineInfo } from '../../../src/domain/ideas/models.ts';
 import { OfflineEngine } from '../../../src/domain/ideas/offline-engine.ts';
-import { AnthropicEngine } from '../../../src/domain/ideas/providers/anthropic.ts';
-import { OpenAIEngine } from '../../../src/domain/ideas/providers/openai.ts';
 import { WindowRateLimiter } from '../../../src/domain/rate-limit.ts';
 import type { ServerEnv } from './env.ts';
 
@@ -23,17 +21,27 @@ export function groundingChapters(): Promise<GroundingChapter[]> {
   return chapters;
 }
 
-/** The engines the environment configures: a provider without an API key is left out. */
-export function enginesFromEnv(env: ServerEnv): GenerateDeps['engines'] {
-  return {
-    anthropic: env.ANTHROPIC_API_KEY
-      ? new AnthropicEngine({ apiKey: env.ANTHROPIC_API_KEY, model: env.ANTHROPIC_MODEL ?? DEFAULT_ANTHROPIC_MODEL, baseURL: env.ANTHROPIC_BASE_URL })
-      : undefined,
-    openai: env.OPENAI_API_KEY
-      ? new OpenAIEngine({ apiKey: env.OPENAI_API_KEY, model: env.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL, baseURL: env.OPENAI_BASE_URL })
-      : undefined,
-    offline: new OfflineEngine(),
-  };
+/**
+ * The engines the environment configures: a provider without an API key is left out. The SDKs
+ * are imported only when their key is set: loading them costs seconds on a cold function, and the
+ * offline engine needs neither.
+ */
+export async function enginesFromEnv(env: ServerEnv): Promise<GenerateDeps['engines']> {
+  const anthropic = env.ANTHROPIC_API_KEY
+    ? new (await import('../../../src/domain/ideas/providers/anthropic.ts')).AnthropicEngine({
+        apiKey: env.ANTHROPIC_API_KEY,
+        model: env.ANTHROPIC_MODEL ?? DEFAULT_ANTHROPIC_MODEL,
+        baseURL: env.ANTHROPIC_BASE_URL,
+      })
+    : undefined;
+  const openai = env.OPENAI_API_KEY
+    ? new (await import('../../../src/domain/ideas/providers/openai.ts')).OpenAIEngine({
+        apiKey: env.OPENAI_API_KEY,
+        model: env.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL,
+        baseURL: env.OPENAI_BASE_URL,
+      })
+    : undefined;
+  return { anthropic, openai, offline: new OfflineEngine() };
 }
 
 /** What the engine switch shows (GET /api/engines). */
