@@ -17,16 +17,8 @@ export const generateRequestSchema = z
   .strict();
 export type GenerateRequest = z.infer<typeof generateRequestSchema>;
 
-/** The generator settings a page starts with (SPEC.md section 3). */
-export const DEFAULT_SETTINGS: GenerateRequest = {
-  businessCategory: 'all',
-  targetMarket: 'all',
-  aiFocus: 'all',
-  revenueModel: 'all',
-  bsvFeature: 'all',
-  innovationLevel: 5,
-  useAnthropic: true,
-};
+/** The generator settings a page starts with (SPEC.md section 3); zod-free for the page. */
+export { DEFAULT_SETTINGS } from './defaults.ts';
 
 const text = z.string().min(1);
 

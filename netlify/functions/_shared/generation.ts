@@ -1,0 +1,60 @@
+import { loadBook } from '../../../src/domain/book/load.ts';
+import { toGroundingChapter, type GroundingChapter } from '../../../src/domain/ideas/grounding.ts';
+import type { GenerateDeps } from '../../../src/domain/ideas/generate.ts';
+import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL, engineInfo, type EngineInfo } from '../../../src/domain/ideas/models.ts';
+import { OfflineEngine } from '../../../src/domain/ideas/offline-engine.ts';
+import { WindowRateLimiter } from '../../../src/domain/rate-limit.ts';
+import type { ServerEnv } from './env.ts';
+
+/** Generation budget per client: the same numbers as the function's Netlify `rateLimit` config. */
+export const GENERATE_WINDOW_LIMIT = 20;
+export const GENERATE_WINDOW_SECONDS = 60;
+
+/** The local equivalent of Netlify's rate limit (one per process: `npm start`, tests). */
+export const generateRateLimiter = new WindowRateLimiter(GENERATE_WINDOW_LIMIT, GENERATE_WINDOW_SECONDS * 1000);
+
+let chapters: Promise<GroundingChapter[]> | undefined;
+/** The book's chapters as grounding material, loaded once per process. */
+export function groundingChapters(): Promise<GroundingChapter[]> {
+  chapters ??= loadBook().then((book) => book.chapters.map((c) => toGroundingChapter(c)));
+  chapters.catch(() => (chapters = undefined));
+  return chapters;
+}
+
+/**
+ * The engines the environment configures: a provider without an API key is left out. The SDKs
+ * are imported only when their key is set: loading them costs seconds on a cold function, and the
+ * offline engine needs neither.
+ */
+export async function enginesFromEnv(env: ServerEnv): Promise<GenerateDeps['engines']> {
+  const anthropic = env.ANTHROPIC_API_KEY
+    ? new (await import('../../../src/domain/ideas/providers/anthropic.ts')).AnthropicEngine({
+        apiKey: env.ANTHROPIC_API_KEY,
+        model: env.ANTHROPIC_MODEL ?? DEFAULT_ANTHROPIC_MODEL,
+        baseURL: env.ANTHROPIC_BASE_URL,
+      })
+    : undefined;
+  const openai = env.OPENAI_API_KEY
+    ? new (await import('../../../src/domain/ideas/providers/openai.ts')).OpenAIEngine({
+        apiKey: env.OPENAI_API_KEY,
+        model: env.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL,
+        baseURL: env.OPENAI_BASE_URL,
+      })
+    : undefined;
+  return { anthropic, openai, offline: new OfflineEngine() };
+}
+
+/** What the engine switch shows (GET /api/engines). */
+export function engineInfoFromEnv(env: ServerEnv): EngineInfo {
+  return engineInfo({
+    anthropicModel: env.ANTHROPIC_MODEL,
+    openaiModel: env.OPENAI_MODEL,
+    anthropicKey: !!env.ANTHROPIC_API_KEY,
+    openaiKey: !!env.OPENAI_API_KEY,
+  });
+}
+
+/** The client a rate limit applies to: Netlify's client IP, else the forwarded address. */
+export function clientKey(req: Request, context: { ip?: string } | undefined): string {
+  return context?.ip || req.headers.get('x-nf-client-connection-ip') || req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'local';
+}

@@ -1,0 +1,129 @@
+import type { GroundingChapter } from './grounding.ts';
+import type { Engine, GeneratedIdea, GenerateRequest } from './schema.ts';
+
+/** The top-level sections of an idea, in the order engines write them. */
+export const IDEA_SECTIONS = [
+  'businessName',
+  'executiveSummary',
+  'painPointsSolved',
+  'marketAnalysis',
+  'businessModel',
+  'technologySynergies',
+  'coreFeatures',
+  'implementationRoadmap',
+  'marketDifferentiation',
+] as const satisfies readonly (keyof GeneratedIdea)[];
+export type IdeaSection = (typeof IDEA_SECTIONS)[number];
+
+/** What the page shows while a section is being written. */
+export const SECTION_LABELS: Record<IdeaSection, string> = {
+  businessName: 'Naming the business',
+  executiveSummary: 'Writing the executive summary',
+  painPointsSolved: 'Listing the pain points it solves',
+  marketAnalysis: 'Analysing the market',
+  businessModel: 'Working out the business model',
+  technologySynergies: 'Combining Internet, AI and BSV',
+  coreFeatures: 'Designing the core features',
+  implementationRoadmap: 'Planning the implementation roadmap',
+  marketDifferentiation: 'Sharpening the competitive edge',
+};
+
+export function isIdeaSection(key: string): key is IdeaSection {
+  return (IDEA_SECTIONS as readonly string[]).includes(key);
+}
+
+/** Everything an engine receives for one idea. */
+export interface EngineInput {
+  request: GenerateRequest;
+  /** The chapters matching the controls, best first: the context the idea must draw on. */
+  chapters: GroundingChapter[];
+}
+
+export interface EngineCallOptions {
+  /** Aborted at the overall deadline. */
+  signal: AbortSignal;
+  /** Called when the engine starts writing a section. */
+  onSection?: (section: IdeaSection) => void;
+}
+
+/** One way of writing an idea (DESIGN.md "Generation"): Anthropic, OpenAI or the offline engine. */
+export interface IdeaEngine {
+  readonly name: Engine;
+  /** The model id (or the offline engine's name) recorded with the idea. */
+  readonly model: string;
+  generate(input: EngineInput, options: EngineCallOptions): Promise<GeneratedIdea>;
+}
+
+/** Why a generation failed, with the HTTP status the API answers. */
+export type GenerationErrorKind = 'timeout' | 'rate_limited' | 'upstream' | 'refusal' | 'truncated' | 'invalid_output' | 'storage';
+
+const STATUS: Record<GenerationErrorKind, number> = {
+  timeout: 504,
+  rate_limited: 503,
+  upstream: 502,
+  refusal: 422,
+  truncated: 502,
+  invalid_output: 502,
+  storage: 503,
+};
+
+/** A failed generation: a clear message for the person and a status for the API. */
+export class GenerationError extends Error {
+  override name = 'GenerationError';
+  readonly status: number;
+  readonly kind: GenerationErrorKind;
+  constructor(kind: GenerationErrorKind, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.kind = kind;
+    this.status = STATUS[kind];
+  }
+}
+
+/**
+ * Follows a JSON object as it streams in and reports each top-level key when it starts, so the
+ * page can say which section a provider is writing. Tolerates any chunking, strings with escapes
+ * and nested values.
+ */
+export class TopLevelKeyTracker {
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  private current = '';
+  private pendingKey: string | null = null;
+  private expectKey = false;
+  readonly seen: string[] = [];
+  private readonly onKey: (key: string) => void;
+
+  constructor(onKey: (key: string) => void) {
+    this.onKey = onKey;
+  }
+
+  push(chunk: string): void {
+    for (const ch of chunk) {
+      if (this.inString) {
+        if (this.escaped) {
+          this.escaped = false;
+          if (this.depth === 1 && this.expectKey) this.current += ch;
+        } else if (ch === '\\') this.escaped = true;
+        else if (ch === '"') {
+          this.inString = false;
+          if (this.depth === 1 && this.expectKey) this.pendingKey = this.current;
+        } else if (this.depth === 1 && this.expectKey) this.current += ch;
+        continue;
+      }
+      if (ch === '"') {
+        this.inString = true;
+        this.current = '';
+      } else if (ch === '{' || ch === '[') {
+        this.depth += 1;
+        if (this.depth === 1) this.expectKey = true;
+      } else if (ch === '}' || ch === ']') this.depth -= 1;
+      else if (ch === ':' && this.depth === 1 && this.pendingKey !== null) {
+        this.seen.push(this.pendingKey);
+        this.onKey(this.pendingKey);
+        this.pendingKey = null;
+        this.expectKey = false;
+      } else if (ch === ',' && this.depth === 1) this.expectKey = true;
+    }
+  }
+}

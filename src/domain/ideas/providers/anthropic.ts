@@ -1,0 +1,59 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { GenerationError, type EngineCallOptions, type EngineInput, type IdeaEngine } from '../engine.ts';
+import { buildUserPrompt, providerJsonSchema, SYSTEM_PROMPT } from '../prompt.ts';
+import type { GeneratedIdea } from '../schema.ts';
+import { DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_MAX_OUTPUT_TOKENS, mapSdkError, parseIdea, sectionTracker, type ProviderConfig } from './common.ts';
+
+/**
+ * Claude through `@anthropic-ai/sdk`: streamed Messages API with structured output
+ * (`output_config.format` json_schema), so progress can be reported section by section.
+ */
+export class AnthropicEngine implements IdeaEngine {
+  readonly name = 'anthropic' as const;
+  readonly model: string;
+  private readonly client: Anthropic;
+  private readonly maxTokens: number;
+
+  constructor(config: ProviderConfig) {
+    this.model = config.model;
+    this.maxTokens = config.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS;
+    this.client = new Anthropic({
+      apiKey: config.apiKey,
+      ...(config.baseURL ? { baseURL: config.baseURL } : {}),
+      timeout: config.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS,
+      maxRetries: 1,
+    });
+  }
+
+  async generate(input: EngineInput, options: EngineCallOptions): Promise<GeneratedIdea> {
+    const tracker = sectionTracker(options);
+    let text = '';
+    let stopReason: string | null = null;
+    try {
+      const stream = await this.client.messages.create(
+        {
+          model: this.model,
+          max_tokens: this.maxTokens,
+          system: SYSTEM_PROMPT,
+          messages: [{ role: 'user', content: buildUserPrompt(input) }],
+          output_config: { format: { type: 'json_schema', schema: providerJsonSchema() } },
+          stream: true,
+        },
+        { signal: options.signal },
+      );
+      for await (const event of stream) {
+        if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') {
+          text += event.delta.text;
+          tracker.push(event.delta.text);
+        } else if (event.type === 'message_delta') {
+          stopReason = event.delta.stop_reason;
+        }
+      }
+    } catch (error) {
+      throw mapSdkError('Claude', error, options.signal);
+    }
+    if (stopReason === 'refusal') throw new GenerationError('refusal', 'Claude declined to write an idea for these settings; try other controls');
+    if (stopReason === 'max_tokens') throw new GenerationError('truncated', 'Claude ran out of output tokens before finishing the idea');
+    return parseIdea('Claude', text);
+  }
+}

@@ -1,0 +1,63 @@
+import OpenAI from 'openai';
+import { GenerationError, type EngineCallOptions, type EngineInput, type IdeaEngine } from '../engine.ts';
+import { buildUserPrompt, providerJsonSchema, SYSTEM_PROMPT } from '../prompt.ts';
+import type { GeneratedIdea } from '../schema.ts';
+import { DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_MAX_OUTPUT_TOKENS, mapSdkError, parseIdea, sectionTracker, type ProviderConfig } from './common.ts';
+
+/** OpenAI through `openai`: streamed Chat Completions with a strict JSON schema response format. */
+export class OpenAIEngine implements IdeaEngine {
+  readonly name = 'openai' as const;
+  readonly model: string;
+  private readonly client: OpenAI;
+  private readonly maxTokens: number;
+
+  constructor(config: ProviderConfig) {
+    this.model = config.model;
+    this.maxTokens = config.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS;
+    this.client = new OpenAI({
+      apiKey: config.apiKey,
+      ...(config.baseURL ? { baseURL: config.baseURL } : {}),
+      timeout: config.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS,
+      maxRetries: 1,
+    });
+  }
+
+  async generate(input: EngineInput, options: EngineCallOptions): Promise<GeneratedIdea> {
+    const tracker = sectionTracker(options);
+    let text = '';
+    let refusal = '';
+    let finishReason: string | null = null;
+    try {
+      const stream = await this.client.chat.completions.create(
+        {
+          model: this.model,
+          messages: [
+            { role: 'system', content: SYSTEM_PROMPT },
+            { role: 'user', content: buildUserPrompt(input) },
+          ],
+          response_format: { type: 'json_schema', json_schema: { name: 'business_idea', strict: true, schema: providerJsonSchema() } },
+          max_completion_tokens: this.maxTokens,
+          stream: true,
+        },
+        { signal: options.signal },
+      );
+      for await (const chunk of stream) {
+        const choice = chunk.choices[0];
+        if (!choice) continue;
+        if (choice.delta.content) {
+          text += choice.delta.content;
+          tracker.push(choice.delta.content);
+        }
+        if (choice.delta.refusal) refusal += choice.delta.refusal;
+        if (choice.finish_reason) finishReason = choice.finish_reason;
+      }
+    } catch (error) {
+      throw mapSdkError('OpenAI', error, options.signal);
+    }
+    if (refusal || finishReason === 'content_filter') {
+      throw new GenerationError('refusal', `OpenAI declined to write an idea for these settings${refusal ? `: ${refusal}` : ''}`);
+    }
+    if (finishReason === 'length') throw new GenerationError('truncated', 'OpenAI ran out of output tokens before finishing the idea');
+    return parseIdea('OpenAI', text);
+  }
+}

@@ -1,0 +1,73 @@
+import * as Dialog from '@radix-ui/react-dialog';
+
+interface Props {
+  name: string;
+  url: string;
+  credit: string;
+}
+
+/** 'Ask BitGenius AI': the external BSV-trained assistant in a large dialog (95% x 85% at most). */
+export function AssistantDialog({ name, url, credit }: Props) {
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger asChild>
+        <button
+          type="button"
+          className="inline-flex items-center gap-2 rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 dark:border-brand-400 dark:text-brand-200 dark:hover:bg-slate-800"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />
+          </svg>
+          Ask {name}
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/70" />
+        <Dialog.Content
+          className="fixed top-1/2 left-1/2 z-50 flex h-[85vh] max-h-[85vh] w-[95vw] max-w-[95vw] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-slate-200 bg-white shadow-2xl dark:border-slate-700 dark:bg-slate-900"
+          data-testid="assistant-dialog"
+        >
+          <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-3 dark:border-slate-700">
+            <div>
+              <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">{name}</Dialog.Title>
+              <Dialog.Description className="text-sm text-slate-600 dark:text-slate-300">{credit}</Dialog.Description>
+            </div>
+            <div className="flex items-center gap-2">
+              {url && (
+                <a
+                  href={url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 underline hover:bg-slate-100 dark:text-brand-300 dark:hover:bg-slate-800"
+                >
+                  Open in new tab
+                </a>
+              )}
+              <Dialog.Close className="rounded-md p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800" aria-label="Close">
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+                  <path d="M6 6l12 12M18 6L6 18" />
+                </svg>
+              </Dialog.Close>
+            </div>
+          </div>
+          {url ? (
+            <iframe
+              src={url}
+              title={`${name} assistant`}
+              className="min-h-0 w-full flex-1 rounded-b-xl"
+              referrerPolicy="no-referrer"
+              sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
+            />
+          ) : (
+            <div className="flex flex-1 items-center justify-center p-8 text-center">
+              <p className="max-w-md text-slate-700 dark:text-slate-300">
+                {name} is not configured for this site yet. Set <code className="font-mono">assistant.url</code> in{' '}
+                <code className="font-mono">content/book.json</code> to embed it here.
+              </p>
+            </div>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,140 @@
+import { expect, expectNoA11yViolations, gotoHydrated, test, useTheme } from './fixtures.ts';
+
+test.describe('generator page', () => {
+  // Generation goes through the real function and Blobs server, which is slow on a loaded machine.
+  test.describe.configure({ timeout: 120_000 });
+
+  test('shows the controls with the spec values, the nav, and passes axe in both themes', async ({ page }) => {
+    for (const theme of ['light', 'dark'] as const) {
+      await useTheme(page, theme);
+      await gotoHydrated(page, '/generator');
+      await page.evaluate((t) => {
+        localStorage.setItem('theme', t);
+        document.documentElement.classList.toggle('dark', t === 'dark');
+      }, theme);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+      await expect(nav.getByRole('link', { name: 'Book' })).toHaveAttribute('href', '/book');
+      await expect(nav.getByRole('link', { name: 'Browse Ideas' })).toHaveAttribute('href', '/ideas');
+      await expect(nav.getByRole('link', { name: 'Login to Save Ideas' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Configure Your Vision' })).toBeVisible();
+      await expectNoA11yViolations(page);
+    }
+    const category = page.getByLabel('Business category');
+    await expect(category).toHaveValue('all');
+    const values = await category.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    expect(values).toEqual([
+      'all',
+      'fintech',
+      'healthcare',
+      'gaming',
+      'supply-chain',
+      'social-media',
+      'education',
+      'energy',
+      'real-estate',
+      'agriculture',
+      'manufacturing',
+      'identity-attribution-authentication',
+      'it-networking-security',
+      'transportation-logistics',
+      'governance',
+      'intellectual-property-legal',
+    ]);
+    await expect(page.getByRole('slider')).toHaveValue('5');
+    await expect(page.getByRole('switch', { name: 'AI engine' })).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByText(/Anthropic Claude/).first()).toBeVisible();
+  });
+
+  test('generates an idea over the streamed API: pending state, loading panel, then the full result', async ({ page }) => {
+    await gotoHydrated(page, '/generator');
+    await page.getByLabel('Business category').selectOption('healthcare');
+    await page.getByLabel('BSV feature').selectOption('timestamping');
+    await expect(page).toHaveURL(/businessCategory=healthcare&bsvFeature=timestamping/);
+    // Hold the answer back so the pending state can be observed.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/generate-idea', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const answer = page.waitForResponse((res) => res.url().endsWith('/api/generate-idea'));
+    await page.getByRole('button', { name: 'Generate Revolutionary Idea' }).click();
+    const pendingButton = page.getByRole('button', { name: 'GENERATING...' });
+    await expect(pendingButton).toBeDisabled();
+    await expect(page.getByRole('heading', { name: 'AI Processing Your Vision...' })).toBeVisible();
+    release();
+    // The page asks for the streamed variant (progress events, then the idea).
+    expect((await answer).headers()['content-type']).toMatch(/text\/event-stream/);
+    const result = page.getByTestId('result-panel');
+    await expect(result).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('button', { name: 'Generate Revolutionary Idea' })).toBeEnabled();
+    for (const heading of [
+      'Pain Points Solved',
+      'Quick Stats',
+      'Market Analysis',
+      'Technology Synergies',
+      'Revenue Streams',
+      'Cost Structure',
+      'Core Features',
+      'Implementation Roadmap',
+      'Competitive Advantages',
+      'Technical Architecture',
+    ]) {
+      await expect(result.getByRole('heading', { name: heading })).toBeVisible();
+    }
+    await expect(result.getByText(/offline engine/i).first()).toBeVisible();
+    await expect(result.getByRole('link', { name: 'Chapter 9: Healthcare' })).toHaveAttribute('href', '/book/chapter-09');
+    const view = result.getByRole('link', { name: 'View' });
+    await expect(view).toHaveAttribute('href', /^\/idea\/[A-Za-z0-9_-]{8,}$/);
+    await expect(result.getByRole('button', { name: 'Share' })).toBeVisible();
+    // Scrolled into view.
+    await expect.poll(() => result.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
+    await expectNoA11yViolations(page);
+  });
+
+  test('falls back to defaults for invalid values in the URL', async ({ page }) => {
+    await gotoHydrated(page, '/generator?businessCategory=moon&innovationLevel=42&targetMarket=b2g&engine=openai');
+    await expect(page.getByLabel('Business category')).toHaveValue('all');
+    await expect(page.getByLabel('Target market')).toHaveValue('b2g');
+    await expect(page.getByRole('slider')).toHaveValue('5');
+    await expect(page.getByRole('switch', { name: 'AI engine' })).toHaveAttribute('aria-checked', 'false');
+    await gotoHydrated(page, '/generator?aiFocus=nlp&innovationLevel=8');
+    await expect(page.getByLabel('AI focus')).toHaveValue('nlp');
+    await expect(page.getByRole('slider')).toHaveValue('8');
+  });
+
+  test.describe('failure', () => {
+    test.use({ allowConsoleErrors: [/status of 503/] });
+    test('shows the error panel when generation fails', async ({ page }) => {
+      await gotoHydrated(page, '/generator');
+      await page.route('**/api/generate-idea', (route) =>
+        route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'The generator is not available right now; please try again later' }),
+        }),
+      );
+      await page.getByRole('button', { name: 'Generate Revolutionary Idea' }).click();
+      const panel = page.getByTestId('error-panel');
+      await expect(panel.getByRole('heading', { name: 'Generation Failed' })).toBeVisible();
+      await expect(panel).toContainText('503: {"error":"The generator is not available right now; please try again later"}');
+      await expectNoA11yViolations(page);
+    });
+  });
+
+  test('opens the assistant dialog', async ({ page }) => {
+    await gotoHydrated(page, '/generator');
+    await page.getByRole('button', { name: 'Ask BitGenius AI' }).click();
+    const dialog = page.getByRole('dialog', { name: 'BitGenius AI' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('maintained by its own authors');
+    await expect(dialog).toContainText('not configured');
+    const box = await dialog.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport && box.width <= viewport.width * 0.95 + 1 && box.height <= viewport.height * 0.85 + 1).toBe(true);
+    await expectNoA11yViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+});

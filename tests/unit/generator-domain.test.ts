@@ -1,0 +1,176 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadBook } from '../../src/domain/book/load.ts';
+import { TopLevelKeyTracker } from '../../src/domain/ideas/engine.ts';
+import { matchChapters, proseExcerpt, toGroundingChapter, type GroundingChapter } from '../../src/domain/ideas/grounding.ts';
+import { modelLabel } from '../../src/domain/ideas/models.ts';
+import { composeOfflineIdea, seededRandom } from '../../src/domain/ideas/offline-engine.ts';
+import { CATEGORY, MARKET } from '../../src/domain/ideas/offline-vocabulary.ts';
+import { buildUserPrompt, providerJsonSchema } from '../../src/domain/ideas/prompt.ts';
+import { DEFAULT_SETTINGS, generateRequestSchema, generatedIdeaSchema, type GenerateRequest } from '../../src/domain/ideas/schema.ts';
+import { searchFromSettings, settingsFromSearch } from '../../src/domain/ideas/settings-url.ts';
+import { OPTION_FIELDS, OPTION_LABELS } from '../../src/domain/options.ts';
+import { WindowRateLimiter } from '../../src/domain/rate-limit.ts';
+
+let chapters: GroundingChapter[];
+beforeAll(async () => {
+  chapters = (await loadBook()).chapters.map((c) => toGroundingChapter(c));
+});
+
+const requestArb: fc.Arbitrary<GenerateRequest> = fc.record({
+  businessCategory: fc.constantFrom(...(Object.keys(OPTION_LABELS.businessCategory) as GenerateRequest['businessCategory'][])),
+  targetMarket: fc.constantFrom(...(Object.keys(OPTION_LABELS.targetMarket) as GenerateRequest['targetMarket'][])),
+  aiFocus: fc.constantFrom(...(Object.keys(OPTION_LABELS.aiFocus) as GenerateRequest['aiFocus'][])),
+  revenueModel: fc.constantFrom(...(Object.keys(OPTION_LABELS.revenueModel) as GenerateRequest['revenueModel'][])),
+  bsvFeature: fc.constantFrom(...(Object.keys(OPTION_LABELS.bsvFeature) as GenerateRequest['bsvFeature'][])),
+  innovationLevel: fc.integer({ min: 1, max: 10 }),
+  useAnthropic: fc.boolean(),
+});
+
+describe('chapter matching', () => {
+  it('grounds healthcare in chapter 9 and identity in chapter 8', () => {
+    const health = matchChapters(chapters, { ...DEFAULT_SETTINGS, businessCategory: 'healthcare' }, seededRandom(1));
+    expect(health[0]?.chapter.id).toBe('chapter-09');
+    const identity = matchChapters(
+      chapters,
+      { ...DEFAULT_SETTINGS, businessCategory: 'identity-attribution-authentication', bsvFeature: 'identity' },
+      seededRandom(2),
+    );
+    expect(identity.map((m) => m.chapter.id)).toContain('chapter-08');
+  });
+
+  it('always returns 2 or 3 chapters, even for controls no chapter covers', () => {
+    const realEstate = matchChapters(chapters, { ...DEFAULT_SETTINGS, businessCategory: 'real-estate', aiFocus: 'reinforcement-learning' }, seededRandom(3));
+    expect(realEstate.length).toBeGreaterThanOrEqual(2);
+    const all = matchChapters(chapters, DEFAULT_SETTINGS, seededRandom(4));
+    expect(all.length).toBe(2);
+  });
+
+  it('keeps the provider context compact: an excerpt, not the chapter', () => {
+    const excerpt = proseExcerpt('# Title\n\nFirst sentence here. Second one.\n\n```ts\ncode()\n```\n\nA [link](/x) and *more* text.', 40);
+    expect(excerpt).toBe('First sentence here. Second one.');
+    const prompt = buildUserPrompt({ request: { ...DEFAULT_SETTINGS, businessCategory: 'healthcare' }, chapters: chapters.slice(9, 12) });
+    expect(prompt).toContain('Healthcare (healthcare)');
+    expect(prompt).toContain('Revocable Consent Ledger');
+    expect(prompt.length).toBeLessThan(12_000);
+  });
+});
+
+describe('offline engine', () => {
+  it('composes a complete, valid idea for any controls (property)', () => {
+    fc.assert(
+      fc.property(requestArb, fc.nat(), fc.nat(), (request, matchSeed, seed) => {
+        const matched = matchChapters(chapters, request, seededRandom(matchSeed)).map((m) => m.chapter);
+        const idea = composeOfflineIdea({ request, chapters: matched }, seed);
+        expect(generatedIdeaSchema.safeParse(idea).success).toBe(true);
+        expect(idea.implementationRoadmap.length).toBeGreaterThanOrEqual(3);
+        expect(idea.coreFeatures.length).toBeGreaterThanOrEqual(3);
+        // The figures agree with each other.
+        const peak = /^([\d,]+) TPS at peak/.exec(idea.businessModel.quickStats.targetTPS)?.[1];
+        expect(peak).toBeDefined();
+        expect(idea.implementationRoadmap.some((p) => p.tasks.some((t) => t.includes(`planned peak of ${peak}`)))).toBe(true);
+        expect(idea.marketAnalysis).toContain(`a peak of about ${peak} transactions per second`);
+        const sats = /^([\d,]+) satoshis per /.exec(idea.businessModel.quickStats.minPayment)?.[1];
+        expect(idea.executiveSummary).toContain(`from ${sats} satoshis per`);
+        const launch = /public launch in month (\d+)/.exec(idea.businessModel.quickStats.launchTime)?.[1];
+        expect(idea.implementationRoadmap[2]?.timeline).toMatch(new RegExp(`-${launch}$`));
+        if (request.businessCategory !== 'all') expect(idea.executiveSummary).toContain(CATEGORY[request.businessCategory].sector);
+        if (request.targetMarket !== 'all') expect(idea.executiveSummary).toContain(MARKET[request.targetMarket].phrase);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('is deterministic for a seed and varies between seeds', () => {
+    const input = { request: { ...DEFAULT_SETTINGS, businessCategory: 'supply-chain' as const }, chapters: chapters.slice(12, 14) };
+    expect(composeOfflineIdea(input, 42)).toEqual(composeOfflineIdea(input, 42));
+    const names = new Set(Array.from({ length: 20 }, (_, i) => JSON.stringify(composeOfflineIdea(input, i))));
+    expect(names.size).toBeGreaterThan(15);
+  });
+
+  it('adds a fourth roadmap phase for moonshots', () => {
+    const input = (innovationLevel: number) => ({ request: { ...DEFAULT_SETTINGS, innovationLevel }, chapters: chapters.slice(9, 11) });
+    expect(composeOfflineIdea(input(2), 1).implementationRoadmap).toHaveLength(3);
+    expect(composeOfflineIdea(input(9), 1).implementationRoadmap).toHaveLength(4);
+  });
+});
+
+describe('provider JSON schema', () => {
+  it('is strict: every object closes its properties and requires all of them', () => {
+    const visit = (node: unknown): void => {
+      if (!node || typeof node !== 'object') return;
+      const n = node as Record<string, unknown>;
+      if (n['type'] === 'object') {
+        expect(n['additionalProperties']).toBe(false);
+        expect([...(n['required'] as string[])].sort()).toEqual(Object.keys(n['properties'] as object).sort());
+      }
+      expect(n).not.toHaveProperty('minLength');
+      Object.values(n).forEach(visit);
+    };
+    visit(providerJsonSchema());
+  });
+});
+
+describe('TopLevelKeyTracker', () => {
+  it('reports top-level keys once, whatever the chunking', () => {
+    const text = JSON.stringify({ businessName: 'A "quoted": name', nested: { executiveSummary: 'x' }, list: [{ phase: 1 }], marketAnalysis: 'y\\' });
+    fc.assert(
+      fc.property(fc.array(fc.nat({ max: text.length }), { maxLength: 20 }), (cuts) => {
+        const seen: string[] = [];
+        const tracker = new TopLevelKeyTracker((k) => seen.push(k));
+        const points = [...new Set([0, ...cuts, text.length])].sort((a, b) => a - b);
+        for (let i = 1; i < points.length; i += 1) tracker.push(text.slice(points[i - 1], points[i]));
+        expect(seen).toEqual(['businessName', 'nested', 'list', 'marketAnalysis']);
+      }),
+    );
+  });
+});
+
+describe('settings in the URL', () => {
+  it('round-trips any valid settings', () => {
+    fc.assert(
+      fc.property(requestArb, (settings) => {
+        expect(settingsFromSearch(searchFromSettings(settings))).toEqual(settings);
+      }),
+    );
+  });
+
+  it('always yields settings the API schema accepts, falling back to defaults per control', () => {
+    const keys = [...OPTION_FIELDS, 'innovationLevel', 'engine'];
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.constantFrom(...keys), fc.oneof(fc.string(), fc.constantFrom('fintech', 'b2g', '7', '10', '0', '11', '5.5', 'openai'))),
+        (params) => {
+          const settings = settingsFromSearch(new URLSearchParams(params).toString());
+          expect(generateRequestSchema.safeParse(settings).success).toBe(true);
+        },
+      ),
+    );
+    expect(settingsFromSearch('?businessCategory=moon&targetMarket=b2g&innovationLevel=42')).toEqual({ ...DEFAULT_SETTINGS, targetMarket: 'b2g' });
+    expect(searchFromSettings(DEFAULT_SETTINGS)).toBe('');
+  });
+});
+
+describe('model labels', () => {
+  it('reads model ids as names', () => {
+    expect(modelLabel('claude-sonnet-5-5')).toBe('Claude Sonnet 5.5');
+    expect(modelLabel('claude-opus-4-5-20251101')).toBe('Claude Opus 4.5');
+    expect(modelLabel('claude-sonnet-5')).toBe('Claude Sonnet 5');
+    expect(modelLabel('gpt-5.5')).toBe('GPT-5.5');
+    expect(modelLabel('o9-custom')).toBe('o9-custom');
+  });
+});
+
+describe('WindowRateLimiter', () => {
+  it('allows the limit per window per key, then says when to retry', async () => {
+    let now = 0;
+    const limiter = new WindowRateLimiter(2, 60_000, () => now);
+    expect(await limiter.take('a')).toEqual({ allowed: true });
+    expect(await limiter.take('a')).toEqual({ allowed: true });
+    expect(await limiter.take('b')).toEqual({ allowed: true });
+    now = 15_000;
+    expect(await limiter.take('a')).toEqual({ allowed: false, retryAfterSeconds: 45 });
+    now = 60_000;
+    expect(await limiter.take('a')).toEqual({ allowed: true });
+  });
+});
