@@ -41,7 +41,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: `npm run build && PORT=${port} BLOBS_DIR=${blobsDir} npm run serve`,
+    // The local generation rate limit (20 a minute per client) is covered by integration tests;
+    // here every test shares one client address, so it is lifted.
+    command: `npm run build && PORT=${port} BLOBS_DIR=${blobsDir} GENERATE_RATE_LIMIT=off npm run serve`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 300_000,

@@ -161,6 +161,22 @@ describe('POST /api/generate-idea', () => {
     expect((await post(DEFAULT_SETTINGS)).status).toBe(200);
   });
 
+  it('lifts the local limit with GENERATE_RATE_LIMIT=off, but never on a deployed site', async () => {
+    const ip = nextIp();
+    const saved = { limit: process.env['GENERATE_RATE_LIMIT'], context: process.env['CONTEXT'] };
+    try {
+      process.env['GENERATE_RATE_LIMIT'] = 'off';
+      for (let i = 0; i < GENERATE_WINDOW_LIMIT + 3; i += 1) expect((await post(DEFAULT_SETTINGS, { ip })).status).toBe(200);
+      process.env['CONTEXT'] = 'production';
+      expect((await post(DEFAULT_SETTINGS, { ip })).status).toBe(429);
+    } finally {
+      for (const [k, v] of [['GENERATE_RATE_LIMIT', saved.limit], ['CONTEXT', saved.context]] as const) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
+  });
+
   it('declares the same limit to Netlify as the local guard', () => {
     expect(config.rateLimit).toEqual({ windowLimit: GENERATE_WINDOW_LIMIT, windowSize: GENERATE_WINDOW_SECONDS, aggregateBy: ['ip', 'domain'] });
     expect(config.path).toBe('/api/generate-idea');

@@ -28,6 +28,8 @@ const envSchema = z.object({
   OIDC_TOKEN_AUTH_METHOD: z.enum(['client_secret_basic', 'client_secret_post']).optional(),
   /** `true` keeps the local name-and-email sign-in available on a deployed site (off by default). */
   ALLOW_LOCAL_SIGNIN: z.string().optional(),
+  /** 'off' lifts the local generation rate limit (benchmarks, end-to-end tests); ignored when deployed. */
+  GENERATE_RATE_LIMIT: z.string().optional(),
 });
 
 export type ServerEnv = z.infer<typeof envSchema>;
