@@ -168,7 +168,9 @@ describe('POST /api/generate-idea', () => {
       process.env['GENERATE_RATE_LIMIT'] = 'off';
       for (let i = 0; i < GENERATE_WINDOW_LIMIT + 3; i += 1) expect((await post(DEFAULT_SETTINGS, { ip })).status).toBe(200);
       process.env['CONTEXT'] = 'production';
-      expect((await post(DEFAULT_SETTINGS, { ip })).status).toBe(429);
+      const statuses: number[] = [];
+      for (let i = 0; i < GENERATE_WINDOW_LIMIT + 1; i += 1) statuses.push((await post(DEFAULT_SETTINGS, { ip })).status);
+      expect(statuses.at(-1)).toBe(429);
     } finally {
       for (const [k, v] of [['GENERATE_RATE_LIMIT', saved.limit], ['CONTEXT', saved.context]] as const) {
         if (v === undefined) delete process.env[k];
