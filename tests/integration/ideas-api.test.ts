@@ -187,7 +187,7 @@ describe('GET /idea/{id} (served page)', () => {
       expect(html.match(/<title>/g)).toHaveLength(1);
       expect(html).toMatch(/<script type="application\/json" id="idea-data">\{"idea":\{"id":"seeded-00003"/);
       const csp = res.headers.get('content-security-policy') ?? '';
-      expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+      expect(csp).toMatch(/script-src 'self' ('wasm-unsafe-eval' )?'sha256-[A-Za-z0-9+/=]+'/);
       expect(csp.split(';').find((d) => d.trim().startsWith('script-src'))).not.toContain('unsafe-inline');
       expect(csp).toContain("frame-ancestors 'none'");
     } finally {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { htmlHeaders } from './html.ts';
 import type { LocalSignInErrors } from '../../../src/domain/auth/local-user.ts';
 
 /**
@@ -50,30 +50,6 @@ function plainPage(title: string, main: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${PLAIN_STYLE}</style></head><body><main id="main">${main}</main></body></html>`;
 }
 
-function sha256(text: string): string {
-  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-}
-
-/**
- * A Content-Security-Policy for one page: scripts and styles from this origin plus the page's own
- * inline ones by hash (the shell's theme script runs before first paint), no plugins, no framing.
- */
-export function contentSecurityPolicy(html: string): string {
-  const scripts = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => sha256(m[1] ?? ''));
-  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => sha256(m[1] ?? ''));
-  return [
-    "default-src 'self'",
-    `script-src 'self' ${[...new Set(scripts)].join(' ')}`.trim(),
-    `style-src 'self' ${[...new Set(styles)].join(' ')}`.trim(),
-    "img-src 'self' https: data:",
-    "connect-src 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-    "object-src 'none'",
-  ].join('; ');
-}
-
 export interface PageOptions {
   status: number;
   /** The page's own title (the shell appends the book title). */
@@ -91,13 +67,7 @@ export async function htmlPage(req: Request, { status, title, main, headers = ne
         .replace(/<title>[^<]*?( \| [^<]*)?<\/title>/, (_m, suffix: string | undefined) => `<title>${escapeHtml(title)}${suffix ?? ''}</title>`)
         .replace(SLOT, () => `<section class="mx-auto max-w-xl px-4 py-16" data-auth-slot>${main}</section>`)
     : plainPage(title, main);
-  headers.set('content-type', 'text/html; charset=utf-8');
-  headers.set('cache-control', 'no-store');
-  headers.set('content-security-policy', contentSecurityPolicy(html));
-  headers.set('x-content-type-options', 'nosniff');
-  headers.set('x-frame-options', 'DENY');
-  headers.set('referrer-policy', 'same-origin');
-  headers.set('strict-transport-security', 'max-age=63072000; includeSubDomains; preload');
+  for (const [name, value] of Object.entries(htmlHeaders(html, 'no-store'))) headers.set(name, value);
   return new Response(html, { status, headers });
 }
 

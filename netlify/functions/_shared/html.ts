@@ -1,50 +1,24 @@
-import { createHash } from 'node:crypto';
+import { COMMON_SECURITY_HEADERS, cspForHtml } from '../../../src/domain/security/csp.ts';
+import { book } from '../../../src/lib/site.ts';
 
 /**
  * HTML responses from functions. `netlify.toml` headers do not apply to function responses, so
- * they are set here, with a Content-Security-Policy that allows exactly the page's own inline
- * scripts (by hash) and no other inline script.
+ * they are set here: the site's common security headers and a Content-Security-Policy that
+ * allows exactly the page's own inline scripts (by hash) and no other inline script.
  */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const attrs = match[1] ?? '';
-    // External scripts are covered by 'self'; JSON data blocks are never executed.
-    if (/\bsrc\s*=/i.test(attrs) || /\btype\s*=\s*"application\/(?:ld\+)?json"/i.test(attrs)) continue;
-    hashes.add(`'sha256-${createHash('sha256').update(match[2] ?? '', 'utf8').digest('base64')}'`);
-  }
-  return [...hashes];
-}
+const assistantOrigin = book.assistant.url ? new URL(book.assistant.url).origin : undefined;
 
-export function contentSecurityPolicy(html: string): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' ${inlineScriptHashes(html).join(' ')}`.trim(),
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-    "form-action 'self'",
-  ].join('; ');
+/** The headers of an HTML page served by a function. */
+export function htmlHeaders(html: string, cacheControl: string): Record<string, string> {
+  return {
+    ...COMMON_SECURITY_HEADERS,
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': cacheControl,
+    'content-security-policy': cspForHtml(html, assistantOrigin),
+  };
 }
 
 /** An HTML page response with the site's security headers. */
 export function htmlPage(html: string, status: number, cacheControl: string): Response {
-  return new Response(html, {
-    status,
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': cacheControl,
-      'content-security-policy': contentSecurityPolicy(html),
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'strict-origin-when-cross-origin',
-      'strict-transport-security': 'max-age=63072000; includeSubDomains; preload',
-      'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-      'x-frame-options': 'DENY',
-      'cross-origin-opener-policy': 'same-origin',
-    },
-  });
+  return new Response(html, { status, headers: htmlHeaders(html, cacheControl) });
 }
