@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { GenerationError, type EngineCallOptions, type EngineInput, type IdeaEngine } from '../engine.ts';
 import { buildUserPrompt, providerJsonSchema, SYSTEM_PROMPT } from '../prompt.ts';
 import type { GeneratedIdea } from '../schema.ts';
-import { DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_MAX_OUTPUT_TOKENS, mapSdkError, parseIdea, sectionTracker, type ProviderConfig } from './common.ts';
+import { DEFAULT_MAX_OUTPUT_TOKENS, sdkClientOptions, mapSdkError, parseIdea, sectionTracker, type ProviderConfig } from './common.ts';
 
 /**
  * Claude through `@anthropic-ai/sdk`: streamed Messages API with structured output
@@ -17,12 +17,7 @@ export class AnthropicEngine implements IdeaEngine {
   constructor(config: ProviderConfig) {
     this.model = config.model;
     this.maxTokens = config.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS;
-    this.client = new Anthropic({
-      apiKey: config.apiKey,
-      ...(config.baseURL ? { baseURL: config.baseURL } : {}),
-      timeout: config.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS,
-      maxRetries: 1,
-    });
+    this.client = new Anthropic(sdkClientOptions(config));
   }
 
   async generate(input: EngineInput, options: EngineCallOptions): Promise<GeneratedIdea> {

@@ -63,3 +63,13 @@ export function mapSdkError(provider: string, error: unknown, signal: AbortSigna
   if (kind === 'APIConnectionError') return new GenerationError('upstream', `${provider} could not be reached`, { cause: error });
   return new GenerationError('upstream', `${provider} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
 }
+
+/** The options both SDK clients take: key, optional endpoint, per-attempt timeout, one retry. */
+export function sdkClientOptions(config: ProviderConfig): { apiKey: string; baseURL?: string; timeout: number; maxRetries: number } {
+  return {
+    apiKey: config.apiKey,
+    ...(config.baseURL ? { baseURL: config.baseURL } : {}),
+    timeout: config.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS,
+    maxRetries: 1,
+  };
+}

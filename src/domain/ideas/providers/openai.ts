@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import { GenerationError, type EngineCallOptions, type EngineInput, type IdeaEngine } from '../engine.ts';
 import { buildUserPrompt, providerJsonSchema, SYSTEM_PROMPT } from '../prompt.ts';
 import type { GeneratedIdea } from '../schema.ts';
-import { DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_MAX_OUTPUT_TOKENS, mapSdkError, parseIdea, sectionTracker, type ProviderConfig } from './common.ts';
+import { DEFAULT_MAX_OUTPUT_TOKENS, sdkClientOptions, mapSdkError, parseIdea, sectionTracker, type ProviderConfig } from './common.ts';
 
 /** OpenAI through `openai`: streamed Chat Completions with a strict JSON schema response format. */
 export class OpenAIEngine implements IdeaEngine {
@@ -14,12 +14,7 @@ export class OpenAIEngine implements IdeaEngine {
   constructor(config: ProviderConfig) {
     this.model = config.model;
     this.maxTokens = config.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS;
-    this.client = new OpenAI({
-      apiKey: config.apiKey,
-      ...(config.baseURL ? { baseURL: config.baseURL } : {}),
-      timeout: config.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS,
-      maxRetries: 1,
-    });
+    this.client = new OpenAI(sdkClientOptions(config));
   }
 
   async generate(input: EngineInput, options: EngineCallOptions): Promise<GeneratedIdea> {
