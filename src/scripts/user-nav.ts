@@ -16,11 +16,31 @@ export function displayName(user: NavUser): string {
 
 let pending: Promise<NavUser | null> | undefined;
 
-/** The current user, fetched once per page; null when anonymous or on any failure. */
+/** Set by the server beside the HttpOnly session cookie (see netlify/functions/_shared/session.ts). */
+const HINT = 'signed_in';
+
+function hasSessionHint(): boolean {
+  return document.cookie.split(';').some((c) => c.trim().startsWith(`${HINT}=1`));
+}
+
+function clearSessionHint(): void {
+  document.cookie = `${HINT}=; Path=/; Max-Age=0; SameSite=Lax`;
+}
+
+/**
+ * The current user, fetched once per page; null when anonymous or on any failure. Without the
+ * session hint cookie no request is made (an anonymous visitor has no session to ask about).
+ */
 export function fetchNavUser(): Promise<NavUser | null> {
-  pending ??= fetch('/api/auth/user', { credentials: 'include', headers: { accept: 'application/json' } })
-    .then((res) => (res.ok ? (res.json() as Promise<NavUser>) : null))
-    .catch(() => null);
+  pending ??= hasSessionHint()
+    ? fetch('/api/auth/user', { credentials: 'include', headers: { accept: 'application/json' } })
+        .then((res) => {
+          if (res.ok) return res.json() as Promise<NavUser>;
+          clearSessionHint(); // the session expired or was refused: stop asking on every page
+          return null;
+        })
+        .catch(() => null)
+    : Promise.resolve(null);
   return pending;
 }
 

@@ -96,7 +96,11 @@ test('a tampered or foreign session cookie means anonymous, never an error page'
     'base64url',
   );
   for (const value of [`${h}.${forgedPayload}.${s}`, `${Buffer.from('{"alg":"none"}').toString('base64url')}.${p}.`, 'garbage']) {
-    await context.addCookies([{ name: 'session', value, url: baseURL ?? '' }]);
+    // The hint cookie makes the nav ask the server (which must answer 401 for each forgery).
+    await context.addCookies([
+      { name: 'session', value, url: baseURL ?? '' },
+      { name: 'signed_in', value: '1', url: baseURL ?? '' },
+    ]);
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/auth/user'), NAV);
     await gotoHydrated(page, '/');
     expect((await answered).status()).toBe(401);

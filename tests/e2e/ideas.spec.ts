@@ -42,7 +42,10 @@ test.beforeAll(async () => {
 async function logIn(context: BrowserContext, baseURL: string, userId: string) {
   const setCookie = await createSessionCookie(new Request(baseURL), { id: userId, email: `${userId}@example.org`, firstName: 'Ada', profileImageUrl: null });
   const value = setCookie.split(';')[0]?.split('=').slice(1).join('=') ?? '';
-  await context.addCookies([{ name: 'session', value: decodeURIComponent(value), url: baseURL }]);
+  await context.addCookies([
+    { name: 'session', value: decodeURIComponent(value), url: baseURL },
+    { name: 'signed_in', value: '1', url: baseURL },
+  ]);
 }
 
 /** Intercepts the tweet-intent page (never loaded from the network) and returns the popup. */

@@ -27,6 +27,17 @@ test.describe('landing page', () => {
   });
 });
 
+test('an anonymous visit asks nothing about the user (no session hint cookie)', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/api/auth/user')) asked.push(req.url());
+  });
+  await gotoHydrated(page, '/');
+  await page.waitForLoadState('load');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
+  expect(asked).toEqual([]);
+});
+
 test.describe('theme', () => {
   test('toggles the dark class, saves it under "theme" and keeps it after reload', async ({ page }) => {
     await useTheme(page, 'light');

@@ -5,7 +5,7 @@ import { htmlPage, signInFormMain } from './auth-pages.ts';
 import type { ServerEnv } from './env.ts';
 import { rejectCrossSite } from './guard.ts';
 import { error } from './http.ts';
-import { buildCookie, createSessionCookie, readCookie, signToken, verifyToken } from './session.ts';
+import { buildCookie, createSessionCookie, readCookie, sessionHintCookie, signToken, verifyToken } from './session.ts';
 
 /**
  * The local sign-in (no identity provider): a form asking for a first name and an email. The POST
@@ -79,5 +79,6 @@ export async function submitSignIn(req: Request, env: ServerEnv): Promise<Respon
   // The session cookie goes last: a platform that keeps only one Set-Cookie header keeps it.
   headers.append('set-cookie', buildCookie(req, CSRF_COOKIE, '', { maxAge: 0, sameSite: 'Strict', path: '/api/login' }));
   headers.append('set-cookie', await createSessionCookie(req, user, env));
+  headers.append('set-cookie', sessionHintCookie(req, true));
   return new Response(null, { status: 303, headers });
 }

@@ -5,7 +5,7 @@ import { safeReturnTo } from '../../../src/domain/auth/return-to.ts';
 import type { OidcSettings } from './auth-config.ts';
 import { htmlPage, messageMain } from './auth-pages.ts';
 import type { ServerEnv } from './env.ts';
-import { buildCookie, createSessionCookie, readCookie, signToken, verifyToken } from './session.ts';
+import { buildCookie, createSessionCookie, readCookie, sessionHintCookie, signToken, verifyToken } from './session.ts';
 
 /**
  * OpenID Connect sign-in with openid-client (authorization code flow with PKCE S256, state and
@@ -185,5 +185,6 @@ export async function finishOidcLogin(req: Request, settings: OidcSettings, env:
   // The session cookie goes last: a platform that keeps only one Set-Cookie header keeps it.
   headers.append('set-cookie', buildCookie(req, FLOW_COOKIE, '', { maxAge: 0, path: CALLBACK_PATH }));
   headers.append('set-cookie', await createSessionCookie(req, user, env));
+  headers.append('set-cookie', sessionHintCookie(req, true));
   return new Response(null, { status: 303, headers });
 }

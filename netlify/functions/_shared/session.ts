@@ -141,4 +141,18 @@ export function clearSessionCookie(req: Request): string {
   return buildCookie(req, SESSION_COOKIE, '', { maxAge: 0 });
 }
 
+/**
+ * A readable, secret-free hint that a session cookie exists ("1"), set and cleared with it. The
+ * nav asks GET /api/auth/user only when the hint is present, so anonymous visitors make no call
+ * that would answer 401 (and log a console error) on every page. The session cookie stays the
+ * only proof of identity: a forged hint just leads to that 401.
+ */
+export const SESSION_HINT_COOKIE = 'signed_in';
+
+export function sessionHintCookie(req: Request, signedIn: boolean): string {
+  const parts = [`${SESSION_HINT_COOKIE}=${signedIn ? '1' : ''}`, 'Path=/', `Max-Age=${signedIn ? SESSION_TTL_SECONDS : 0}`, 'SameSite=Lax'];
+  if (cookieIsSecure(req)) parts.push('Secure');
+  return parts.join('; ');
+}
+
 export { isProduction };
