@@ -18,6 +18,15 @@ export default defineConfig({
   integrations: [react(), mdx()],
   server: { port: 4321 },
   vite: {
+    build: {
+      rolldownOptions: {
+        output: {
+          // The React runtime as one file instead of five: the same code, fewer requests and a
+          // better gzip ratio (issue 10: JS per island page). Pages without islands load none of it.
+          codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/ }] },
+        },
+      },
+    },
     plugins: [
       tailwindcss(),
       // Serves netlify/functions and Netlify Blobs on the dev server (npm run dev). The production

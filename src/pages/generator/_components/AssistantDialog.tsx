@@ -1,29 +1,30 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import type { RefObject } from 'react';
 
 interface Props {
   name: string;
   url: string;
   credit: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The button that opened the dialog; focus goes back to it on close. */
+  returnFocus: RefObject<HTMLButtonElement | null>;
 }
 
-/** 'Ask BitGenius AI': the external BSV-trained assistant in a large dialog (95% x 85% at most). */
-export function AssistantDialog({ name, url, credit }: Props) {
+/**
+ * The 'Ask BitGenius AI' dialog (95% x 85% at most) embedding the external assistant. Loaded on
+ * demand by AssistantButton, so Radix Dialog stays out of the generator's first load.
+ */
+export default function AssistantDialog({ name, url, credit, open, onOpenChange, returnFocus }: Props) {
   return (
-    <Dialog.Root>
-      <Dialog.Trigger asChild>
-        <button
-          type="button"
-          className="inline-flex items-center gap-2 rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 dark:border-brand-400 dark:text-brand-200 dark:hover:bg-slate-800"
-        >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-            <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />
-          </svg>
-          Ask {name}
-        </button>
-      </Dialog.Trigger>
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/70" />
         <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocus.current?.focus();
+          }}
           className="fixed top-1/2 left-1/2 z-50 flex h-[85vh] max-h-[85vh] w-[95vw] max-w-[95vw] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-slate-200 bg-white shadow-2xl dark:border-slate-700 dark:bg-slate-900"
           data-testid="assistant-dialog"
         >

@@ -1,17 +1,18 @@
-import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { ProgressEvent } from '../../../domain/ideas/generate.ts';
 import type { EngineInfo } from '../../../domain/ideas/models.ts';
 import { DEFAULT_SETTINGS } from '../../../domain/ideas/defaults.ts';
-import type { GenerateRequest } from '../../../domain/ideas/schema.ts';
+import type { GenerateRequest, GenerateResponse } from '../../../domain/ideas/schema.ts';
 import { searchFromSettings, settingsFromSearch } from '../../../domain/ideas/settings-url.ts';
 import { OPTION_FIELDS, OPTION_LABELS, type OptionField } from '../../../domain/option-labels.ts';
 import { apiGet } from '../../../lib/api.ts';
-import { createQueryClient } from '../../../lib/query.ts';
-import { useUser } from '../../../lib/use-user.ts';
-import { AssistantDialog } from './AssistantDialog.tsx';
+import { fetchNavUser } from '../../../scripts/user-nav.ts';
+import { AssistantButton } from './AssistantButton.tsx';
 import { generateWithProgress } from './generate-client.ts';
-import { ResultPanel } from './ResultPanel.tsx';
+
+// The result panel is only needed once an idea arrives: fetched when a generation starts.
+const loadResultPanel = () => import('./ResultPanel.tsx').then((m) => ({ default: m.ResultPanel }));
+const ResultPanel = lazy(loadResultPanel);
 
 interface Props {
   /** Models known at build time; refreshed from GET /api/engines. */
@@ -27,14 +28,16 @@ const FIELD_LABELS: Record<OptionField, string> = {
   bsvFeature: 'BSV feature',
 };
 
-const queryClient = createQueryClient();
+/** One generation: the island keeps only the latest (a new one replaces the previous result). */
+type Generation = { status: 'idle' } | { status: 'pending' } | { status: 'error'; error: Error } | { status: 'success'; data: GenerateResponse };
 
+/*
+ * No react-query on this page (JS budget of issue 10, like the idea detail page): the two reads
+ * are plain fetches with the spec's defaults (no retry, no refetch) and the generation is one
+ * request at a time, so local state says everything a mutation would.
+ */
 export default function GeneratorApp(props: Props) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <Generator {...props} />
-    </QueryClientProvider>
-  );
+  return <Generator {...props} />;
 }
 
 function Generator({ engines: initialEngines, assistant }: Props) {
@@ -43,10 +46,23 @@ function Generator({ engines: initialEngines, assistant }: Props) {
   const [settings, setSettings] = useState<GenerateRequest>(DEFAULT_SETTINGS);
   const [urlRead, setUrlRead] = useState(false);
   const [progress, setProgress] = useState<ProgressEvent[]>([]);
-  const resultRef = useRef<HTMLElement>(null);
-  const { isAuthenticated } = useUser();
-  const engines =
-    useQuery({ queryKey: ['engines'], queryFn: () => apiGet<EngineInfo>('/api/engines'), placeholderData: initialEngines }).data ?? initialEngines;
+  const [generation, setGeneration] = useState<Generation>({ status: 'idle' });
+  const [engines, setEngines] = useState(initialEngines);
+  const [isAuthenticated, setAuthenticated] = useState(false);
+  const scrollTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => {
+    let live = true;
+    apiGet<EngineInfo>('/api/engines').then(
+      (fresh) => live && setEngines(fresh),
+      () => undefined, // the build-time view stays
+    );
+    // The nav's request (one GET /api/auth/user per page); any failure means anonymous.
+    void fetchNavUser().then((user) => live && setAuthenticated(!!user));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   useEffect(() => {
     setSettings(settingsFromSearch(location.search));
@@ -61,22 +77,30 @@ function Generator({ engines: initialEngines, assistant }: Props) {
       history.replaceState(history.state, '', `${location.pathname}${query}${location.hash}`);
   }, [settings, urlRead]);
 
-  const mutation = useMutation({
-    mutationFn: (body: GenerateRequest) => {
-      setProgress([]);
-      return generateWithProgress(body, (event) => setProgress((list) => [...list, event]));
-    },
-  });
+  const generate = (body: GenerateRequest) => {
+    void loadResultPanel().catch(() => undefined);
+    setProgress([]);
+    setGeneration({ status: 'pending' });
+    generateWithProgress(body, (event) => setProgress((list) => [...list, event])).then(
+      (data) => setGeneration({ status: 'success', data }),
+      (error: unknown) => setGeneration({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) }),
+    );
+  };
 
-  useEffect(() => {
-    if (!mutation.isSuccess) return;
-    const timer = setTimeout(() => resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), 100);
-    return () => clearTimeout(timer);
-  }, [mutation.isSuccess, mutation.data]);
+  // Each new result scrolls into view once its panel is on the page.
+  const resultRef = useCallback(
+    (panel: HTMLElement | null) => {
+      clearTimeout(scrollTimer.current);
+      if (panel) scrollTimer.current = setTimeout(() => panel.scrollIntoView({ behavior: 'smooth', block: 'start' }), 100);
+    },
+    // A new idea gets a new ref callback, hence a new scroll.
+    [generation],
+  );
+  useEffect(() => () => clearTimeout(scrollTimer.current), []);
 
   const update = <K extends keyof GenerateRequest>(key: K, value: GenerateRequest[K]) => setSettings((s) => ({ ...s, [key]: value }));
   const chosen = settings.useAnthropic ? engines.anthropic : engines.openai;
-  const pending = mutation.isPending;
+  const pending = generation.status === 'pending';
 
   return (
     <div className="space-y-8">
@@ -85,14 +109,14 @@ function Generator({ engines: initialEngines, assistant }: Props) {
         aria-labelledby={`${id}-title`}
         onSubmit={(e) => {
           e.preventDefault();
-          if (!pending) mutation.mutate(settings);
+          if (!pending) generate(settings);
         }}
       >
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id={`${id}-title`} className="text-2xl font-bold text-slate-900 dark:text-white">
             Configure Your Vision
           </h2>
-          <AssistantDialog {...assistant} />
+          <AssistantButton {...assistant} />
         </div>
         <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {OPTION_FIELDS.map((field) => (
@@ -192,14 +216,18 @@ function Generator({ engines: initialEngines, assistant }: Props) {
             </ol>
           </section>
         )}
-        {mutation.isError && (
+        {generation.status === 'error' && (
           <section role="alert" className="rounded-2xl border border-red-300 bg-red-50 p-6 dark:border-red-800 dark:bg-red-950" data-testid="error-panel">
             <h2 className="text-xl font-semibold text-red-900 dark:text-red-100">Generation Failed</h2>
-            <p className="mt-2 break-words text-red-900 dark:text-red-100">{mutation.error.message || 'Please check your connection and try again.'}</p>
+            <p className="mt-2 break-words text-red-900 dark:text-red-100">{generation.error.message || 'Please check your connection and try again.'}</p>
           </section>
         )}
       </div>
-      {mutation.isSuccess && <ResultPanel ref={resultRef} idea={mutation.data} signedIn={isAuthenticated} />}
+      {generation.status === 'success' && (
+        <Suspense fallback={null}>
+          <ResultPanel ref={resultRef} idea={generation.data} signedIn={isAuthenticated} />
+        </Suspense>
+      )}
     </div>
   );
 }
