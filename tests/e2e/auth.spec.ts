@@ -96,7 +96,10 @@ test('a tampered or foreign session cookie means anonymous, never an error page'
     'base64url',
   );
   for (const value of [`${h}.${forgedPayload}.${s}`, `${Buffer.from('{"alg":"none"}').toString('base64url')}.${p}.`, 'garbage']) {
-    // The hint cookie makes the nav ask the server (which must answer 401 for each forgery).
+    // A clean slate for each forgery: no page script left running (it would drop the hint cookie
+    // after the 401), then the forged session plus the hint that makes the nav ask the server.
+    await page.goto('about:blank');
+    await context.clearCookies();
     await context.addCookies([
       { name: 'session', value, url: baseURL ?? '' },
       { name: 'signed_in', value: '1', url: baseURL ?? '' },
