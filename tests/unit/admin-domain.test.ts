@@ -100,3 +100,18 @@ describe('cover', () => {
     expect(svg).not.toContain('<b>');
   });
 });
+
+describe('download signatures are canonical', () => {
+  it('refuses another spelling of the same signature bytes (the unused bits of the last character)', () => {
+    const secret = new TextEncoder().encode('a-secret-of-at-least-thirty-two-bytes!!');
+    const now = Date.now();
+    for (let i = 0; i < 64; i += 1) {
+      const [, , , , id = '', expires = '', sig = ''] = signedDownloadPath(`export-${i}`, secret, now).split('/');
+      expect(checkDownloadSignature(id, expires, sig, [secret], now)).toBe('valid');
+      const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+      const last = alphabet.indexOf(sig.at(-1) ?? 'A');
+      const sibling = `${sig.slice(0, -1)}${alphabet[last ^ 1]}`; // same high bits, other padding bit
+      expect(checkDownloadSignature(id, expires, sibling, [secret], now)).toBe('invalid');
+    }
+  });
+});

@@ -26,9 +26,11 @@ export type SignatureCheck = 'valid' | 'expired' | 'invalid';
 export function checkDownloadSignature(id: string, expiresText: string, sig: string, secrets: Uint8Array[], nowMs: number): SignatureCheck {
   if (!/^\d{1,12}$/.test(expiresText) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return 'invalid';
   const expires = Number(expiresText);
-  const given = Buffer.from(sig, 'base64url');
+  // Compared as text, not as decoded bytes: the last of 43 base64url characters carries two
+  // unused bits, so several spellings decode to the same bytes; only the canonical one is valid.
+  const given = Buffer.from(sig, 'utf8');
   const ok = secrets.some((secret) => {
-    const wanted = Buffer.from(signature(id, expires, secret), 'base64url');
+    const wanted = Buffer.from(signature(id, expires, secret), 'utf8');
     return wanted.length === given.length && timingSafeEqual(wanted, given);
   });
   if (!ok) return 'invalid';
