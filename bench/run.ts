@@ -9,7 +9,8 @@
  * - a soak of BENCH_SOAK generations (default 2,000) from 50 concurrent clients: 5xx count, lost
  *   ideas, recent index exactness;
  * - EPUB export time for the full book.
- * Set BENCH_SKIP=lighthouse,seed,... to skip parts while iterating.
+ * Set BENCH_SKIP=lighthouse,seed,... to skip parts while iterating, BENCH_ROUTES=/idea/,/admin to
+ * measure only some routes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
@@ -30,6 +31,8 @@ const ORIGIN = `http://localhost:${PORT}`;
 const IDEAS = Number(process.env['BENCH_IDEAS'] ?? 100_000);
 const SOAK = Number(process.env['BENCH_SOAK'] ?? 2_000);
 const SKIP = new Set((process.env['BENCH_SKIP'] ?? '').split(',').filter(Boolean));
+// BENCH_ROUTES=/idea/,/admin: measure JS and Lighthouse only on routes containing one of these.
+const ONLY_ROUTES = (process.env['BENCH_ROUTES'] ?? '').split(',').filter(Boolean);
 const ADMIN_PASSWORD = 'bench-admin-password';
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -214,7 +217,9 @@ async function main(): Promise<void> {
     record('Offline generation, sequential (40)', `p50 ${percentile(genTimes, 50).toFixed(1)} ms, p95 ${percentile(genTimes, 95).toFixed(1)} ms`);
     const ideaId = real[0];
     if (!ideaId) throw new Error('generation failed: no idea id');
-    const routes = ['/', '/book/chapter-01', '/generator', '/ideas', `/idea/${ideaId}`, '/admin/export-book'];
+    const routes = ['/', '/book/chapter-01', '/generator', '/ideas', `/idea/${ideaId}`, '/admin/export-book'].filter(
+      (r) => ONLY_ROUTES.length === 0 || ONLY_ROUTES.some((o) => (o === '/' ? r === '/' : r.includes(o))),
+    );
 
     if (!SKIP.has('js')) await jsPerRoute(routes);
     if (!SKIP.has('lighthouse')) await lighthouseScores(routes);

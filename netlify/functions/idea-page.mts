@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config, Context } from '@netlify/functions';
 import { renderIdeaPage } from '../../src/domain/ideas/page.ts';
+import { renderIdeaDetailHtml } from '../../src/pages/idea/_components/render-idea-detail.tsx';
 import { findIdea } from '../../src/domain/ideas/read.ts';
 import { book } from '../../src/lib/site.ts';
 import { BlobsIdeaStore } from './_shared/blobs-idea-store.ts';
@@ -39,11 +40,11 @@ export default async (req: Request, context: Context): Promise<Response> => {
   const options = { siteName: book.title, canonicalUrl: `${origin}/idea/${encodeURIComponent(id)}` };
   try {
     const idea = await findIdea(new BlobsIdeaStore(), id);
-    if (!idea) return htmlPage(renderIdeaPage(shell, null, options), 404, 'no-store');
-    return htmlPage(renderIdeaPage(shell, idea, options), 200, 'public, max-age=0, must-revalidate');
+    if (!idea) return htmlPage(renderIdeaPage(shell, null, options, renderIdeaDetailHtml), 404, 'no-store');
+    return htmlPage(renderIdeaPage(shell, idea, options, renderIdeaDetailHtml), 200, 'public, max-age=0, must-revalidate');
   } catch (e) {
     console.error('idea-page: store read failed', e);
-    return htmlPage(renderIdeaPage(shell, null, options), 503, 'no-store');
+    return htmlPage(renderIdeaPage(shell, null, options, renderIdeaDetailHtml), 503, 'no-store');
   }
 };
 

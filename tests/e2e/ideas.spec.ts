@@ -224,6 +224,18 @@ test.describe('/idea/{id}', () => {
     expect(html).toContain(`<link rel="canonical" href="${baseURL}/idea/${rich.id}">`);
   });
 
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the idea is in the served page, rendered on the server', async ({ page }) => {
+      await page.goto(`/idea/${rich.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: rich.businessName })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Business Overview', exact: true })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Implementation Roadmap' })).toContainText('Ship sensor kits');
+      await expect(page.getByText('Loading business idea...')).toHaveCount(0);
+    });
+  });
+
   test.describe('not found', () => {
     test.use({ allowConsoleErrors: [/status of 404 \(Not Found\)/] });
 

@@ -62,7 +62,7 @@ beforeAll(async () => {
   await mkdir(path.join(dir, 'site', 'dist', 'idea'), { recursive: true });
   await writeFile(
     path.join(dir, 'site', 'dist', 'idea', 'shell.html'),
-    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Business Idea | Book</title><meta name="description" content="shell"><link rel="canonical" href="http://localhost:8888/ideas"><meta property="og:site_name" content="Book"><meta property="og:type" content="article"><meta property="og:title" content="Business Idea"><meta property="og:description" content="shell"><meta property="og:url" content="http://localhost:8888/ideas"><meta name="twitter:card" content="summary"><meta name="twitter:title" content="Business Idea"><meta name="twitter:description" content="shell"><meta name="robots" content="noindex"><script>document.documentElement.dataset.x="1"</script></head><body><main><p>Loading business idea...</p></main><script type="module" src="/_astro/x.js"></script></body></html>',
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Business Idea | Book</title><meta name="description" content="shell"><link rel="canonical" href="http://localhost:8888/ideas"><meta property="og:site_name" content="Book"><meta property="og:type" content="article"><meta property="og:title" content="Business Idea"><meta property="og:description" content="shell"><meta property="og:url" content="http://localhost:8888/ideas"><meta name="twitter:card" content="summary"><meta name="twitter:title" content="Business Idea"><meta name="twitter:description" content="shell"><meta name="robots" content="noindex"><script>document.documentElement.dataset.x="1"</script></head><body><main><astro-island uid="Z1" prefix="r7" component-url="/_astro/IdeaDetail.CHa3kWjc.js" component-export="default" props="{}" ssr client="load" await-children><p role="status">Loading business idea...</p><!--astro:end--></astro-island></main><script type="module" src="/_astro/x.js"></script></body></html>',
   );
   process.chdir(path.join(dir, 'site'));
 }, 120_000);
@@ -186,6 +186,9 @@ describe('GET /idea/{id} (served page)', () => {
       expect(html).not.toContain('content="shell"');
       expect(html.match(/<title>/g)).toHaveLength(1);
       expect(html).toMatch(/<script type="application\/json" id="idea-data">\{"idea":\{"id":"seeded-00003"/);
+      // The detail is in the HTML (rendered on the server into the island), not left to the browser.
+      expect(html).not.toContain('Loading business idea...');
+      expect(html).toMatch(/<astro-island [^>]*>[\s\S]*<h1[^>]*>Idea 3<\/h1>[\s\S]*Business Overview[\s\S]*<!--astro:end--><\/astro-island>/);
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp).toMatch(/script-src 'self' ('wasm-unsafe-eval' )?'sha256-[A-Za-z0-9+/=]+'/);
       expect(csp.split(';').find((d) => d.trim().startsWith('script-src'))).not.toContain('unsafe-inline');
@@ -213,6 +216,7 @@ describe('GET /idea/{id} (served page)', () => {
       expect(html).toContain('<title>Idea Not Found | Infrastructure Renaissance</title>');
       expect(html).toContain('<meta name="robots" content="noindex">');
       expect(html).toContain('{"notFound":true}');
+      expect(html).toMatch(/<astro-island [^>]*><div[^>]*><h1[^>]*>Idea Not Found<\/h1>/);
       expect(html).not.toContain('rel="canonical"');
     }
   });

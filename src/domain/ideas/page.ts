@@ -53,15 +53,44 @@ function headTags(title: string, description: string, options: IdeaPageOptions, 
 
 /**
  * The served HTML of /idea/{id}: the shell with the idea's head tags and the record embedded as
- * JSON (`<script type="application/json">`, escaped so stored text cannot break out).
+ * JSON (`<script type="application/json">`, escaped so stored text cannot break out), and, given
+ * `renderIsland`, the detail itself rendered into the island (visible before scripts run).
  */
-export function renderIdeaPage(shell: string, idea: PublicIdeaRecord | null, options: IdeaPageOptions): string {
+/** Renders the detail island's HTML for the page data; `identifierPrefix` is the island's prefix. */
+export type IslandRenderer = (data: IdeaPageData, identifierPrefix: string) => string;
+
+/** The island that shows the idea in the shell (its component is IdeaDetail). */
+const ISLAND_OPEN = /<astro-island\b[^>]*\bcomponent-url="[^"]*\/IdeaDetail\.[^"]*"[^>]*>/;
+
+/**
+ * Puts the server-rendered detail into the shell's IdeaDetail island (replacing the loading state
+ * Astro rendered at build time). Null if the shell has no such island.
+ */
+export function fillDetailIsland(html: string, data: IdeaPageData, render: IslandRenderer): string | null {
+  const open = ISLAND_OPEN.exec(html);
+  if (!open) return null;
+  const start = open.index + open[0].length;
+  const close = html.indexOf('</astro-island>', start);
+  if (close < 0) return null;
+  const END_MARK = '<!--astro:end-->';
+  const end = html.slice(start, close).endsWith(END_MARK) ? close - END_MARK.length : close;
+  const prefix = /\bprefix="([^"]*)"/.exec(open[0])?.[1] ?? '';
+  return `${html.slice(0, start)}${render(data, prefix)}${html.slice(end)}`;
+}
+
+export function renderIdeaPage(shell: string, idea: PublicIdeaRecord | null, options: IdeaPageOptions, renderIsland?: IslandRenderer): string {
   const data: IdeaPageData = idea ? { idea } : { notFound: true };
   const view = idea ? normalizeIdea(idea) : null;
   const title = view ? view.title : NOT_FOUND_TITLE;
   const description = view ? truncate(view.summary || `A business idea (${view.category}) combining AI and the BSV blockchain.`, DESCRIPTION_MAX) : NOT_FOUND_TEXT;
 
   let html = shell;
+  if (renderIsland) {
+    const filled = fillDetailIsland(shell, data, renderIsland);
+    // The page still works without it (the island renders the embedded data in the browser).
+    if (filled === null) console.error('idea page: the shell has no IdeaDetail island; serving it without the server-rendered detail');
+    else html = filled;
+  }
   for (const re of REPLACED_TAGS) html = html.replace(re, '');
   if (!html.includes('</head>') || !html.includes('</body>')) throw new Error('idea page shell has no </head> or </body>');
   const head = headTags(title, description, options, !view);

@@ -1,28 +1,40 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { formatLongDate, normalizeIdea, type IdeaView, type LabelledValue } from '../../../domain/ideas/normalize.ts';
-import { IDEA_DATA_ELEMENT_ID, NAV_ACTIONS_ELEMENT_ID, parseIdeaPageData } from '../../../domain/ideas/page-data.ts';
+import { IDEA_DATA_ELEMENT_ID, NAV_ACTIONS_ELEMENT_ID, parseIdeaPageData, type IdeaPageData } from '../../../domain/ideas/page-data.ts';
 import type { PublicIdeaRecord } from '../../../domain/ideas/schema.ts';
 import { apiGet } from '../../../lib/api.ts';
 import { shareIdea } from '../../../lib/share-window.ts';
 
 /**
  * /idea/{id}. The server (netlify/functions/idea-page.mts) embeds the record, or a not-found
- * marker, as JSON in the page, so this island normally makes no request; without embedded data it
+ * marker, as JSON in the page and renders this component into the HTML with the same data
+ * (`initialData`), so the idea is visible before any JavaScript runs and hydration finds the same
+ * markup: the first client render reads the embedded JSON synchronously. Without embedded data it
  * asks GET /api/idea/{id} once (no retry). No react-query here: one read, and the page stays within
  * the JavaScript budget.
  */
 type State = { status: 'loading' } | { status: 'loaded'; idea: PublicIdeaRecord; fetched: boolean } | { status: 'not-found' };
 
-export default function IdeaDetail() {
-  // The pre-rendered shell has no id: the first render matches it (loading), then reads the page.
-  const [state, setState] = useState<State>({ status: 'loading' });
+function stateOf(data: IdeaPageData | null): State {
+  if (!data) return { status: 'loading' };
+  return 'notFound' in data ? { status: 'not-found' } : { status: 'loaded', idea: data.idea, fetched: false };
+}
+
+/** The embedded page data, read in the browser only (the build-time shell has none). */
+function embeddedData(): IdeaPageData | null {
+  if (typeof document === 'undefined') return null;
+  return parseIdeaPageData(document.getElementById(IDEA_DATA_ELEMENT_ID)?.textContent ?? null);
+}
+
+export default function IdeaDetail({ initialData }: { initialData?: IdeaPageData | null }) {
+  const [state, setState] = useState<State>(() => stateOf(initialData ?? embeddedData()));
+  // Server and first client render show the date in UTC (identical markup); after hydration, the
+  // reader's own time zone.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   useEffect(() => {
-    const embedded = parseIdeaPageData(document.getElementById(IDEA_DATA_ELEMENT_ID)?.textContent ?? null);
-    if (embedded) {
-      setState('notFound' in embedded ? { status: 'not-found' } : { status: 'loaded', idea: embedded.idea, fetched: false });
-      return;
-    }
+    if (state.status !== 'loading') return;
     const id = decodeURIComponent(window.location.pathname.split('/')[2] ?? '');
     if (!id) {
       setState({ status: 'not-found' });
@@ -36,7 +48,7 @@ export default function IdeaDetail() {
     return () => {
       live = false;
     };
-  }, []);
+  }, [state.status]);
   const view = useMemo(() => (state.status === 'loaded' ? normalizeIdea(state.idea) : null), [state]);
   useEffect(() => {
     if (view && state.status === 'loaded' && state.fetched) document.title = `${view.title} | ${document.title.split(' | ').pop() ?? ''}`;
@@ -46,8 +58,8 @@ export default function IdeaDetail() {
   if (!view) return <Loading />;
   return (
     <>
-      <IdeaArticle idea={view} />
-      <NavShare idea={view} />
+      <IdeaArticle idea={view} timeZone={hydrated ? undefined : 'UTC'} />
+      {hydrated && <NavShare idea={view} />}
     </>
   );
 }
@@ -88,7 +100,7 @@ function NotFound() {
   );
 }
 
-function IdeaArticle({ idea }: { idea: IdeaView }) {
+function IdeaArticle({ idea, timeZone }: { idea: IdeaView; timeZone: string | undefined }) {
   const synergies = idea.synergies;
   return (
     <article>
@@ -98,7 +110,7 @@ function IdeaArticle({ idea }: { idea: IdeaView }) {
           <span className="rounded-full bg-gold-400/20 px-3 py-1 text-sm font-semibold text-amber-900 dark:text-gold-400">AI + BSV Innovation</span>
         </div>
         <h1 className="mt-4 font-serif text-4xl font-bold text-slate-900 sm:text-5xl dark:text-white">{idea.title}</h1>
-        <p className="mt-3 text-slate-600 dark:text-slate-300">Generated {formatLongDate(idea.createdAt)}</p>
+        <p className="mt-3 text-slate-600 dark:text-slate-300">Generated {formatLongDate(idea.createdAt, timeZone)}</p>
       </header>
 
       <div className="grid gap-8 lg:grid-cols-3">
