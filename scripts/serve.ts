@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { NetlifyDev } from '@netlify/dev';
@@ -57,19 +58,61 @@ await netlify.start();
 
 const notFoundPage = await readFile(path.join(distDir, '404.html')).catch(() => Buffer.from('<h1>Page Not Found</h1>'));
 
+const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json|ld\+json)|image\/svg\+xml)/i;
+/** Compressed static files, by path and encoding: `dist/` does not change while serving. */
+const staticCache = new Map<string, Buffer>();
+
+/** The encoding a client accepts that we serve (brotli first, as Netlify's CDN), or none. */
+function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = (acceptEncoding ?? '').split(',').map((e) => e.trim().split(';')[0]?.toLowerCase());
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return undefined;
+}
+
+function compress(body: Buffer, encoding: 'br' | 'gzip', quality: 'static' | 'dynamic'): Buffer {
+  if (encoding === 'gzip') return gzipSync(body, { level: quality === 'static' ? 9 : 6 });
+  return brotliCompressSync(body, {
+    params: { [zlib.BROTLI_PARAM_QUALITY]: quality === 'static' ? 11 : 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+  });
+}
+
 /**
  * Writes a web Response to Node's response. Unlike `fromWebResponse` of @netlify/dev-utils (which
- * keeps only the last Set-Cookie header), every cookie is forwarded, as Netlify does.
+ * keeps only the last Set-Cookie header), every cookie is forwarded, as Netlify does. Text bodies
+ * are compressed (brotli or gzip) as Netlify's CDN does in production, so page weights and
+ * Lighthouse figures measured here are what visitors get; event streams pass through unbuffered.
  */
-async function sendWebResponse(web: Response, res: ServerResponse): Promise<void> {
+async function sendWebResponse(web: Response, res: ServerResponse, acceptEncoding: string | undefined, staticKey?: string): Promise<void> {
   res.statusCode = web.status;
   web.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') res.setHeader(name, value);
+    if (name !== 'set-cookie' && name !== 'content-length') res.setHeader(name, value);
   });
   const cookies = web.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader('set-cookie', cookies);
-  if (web.body) for await (const chunk of web.body) res.write(chunk);
-  res.end();
+  const type = web.headers.get('content-type') ?? '';
+  const encoding = pickEncoding(acceptEncoding);
+  if (!web.body || !COMPRESSIBLE.test(type) || web.headers.has('content-encoding')) {
+    if (web.body) for await (const chunk of web.body) res.write(chunk);
+    res.end();
+    return;
+  }
+  res.setHeader('vary', [web.headers.get('vary'), 'Accept-Encoding'].filter(Boolean).join(', '));
+  const body = Buffer.from(await web.arrayBuffer());
+  if (!encoding || body.length < 1024) {
+    res.setHeader('content-length', body.length);
+    res.end(body);
+    return;
+  }
+  const key = staticKey && web.status === 200 ? `${encoding} ${staticKey}` : undefined;
+  let packed = key ? staticCache.get(key) : undefined;
+  if (!packed) {
+    packed = compress(body, encoding, key ? 'static' : 'dynamic');
+    if (key) staticCache.set(key, packed);
+  }
+  res.setHeader('content-encoding', encoding);
+  res.setHeader('content-length', packed.length);
+  res.end(packed);
 }
 
 const server = createServer(async (req, res) => {
@@ -77,18 +120,18 @@ const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', `http://localhost:${port}`);
     const match = route(functions, url, req.method ?? 'GET');
     if (match) {
-      await sendWebResponse(await invoke(match.fn, toWebRequest(req), match.params, req.socket.remoteAddress ?? '127.0.0.1'), res);
+      await sendWebResponse(await invoke(match.fn, toWebRequest(req), match.params, req.socket.remoteAddress ?? '127.0.0.1'), res, req.headers['accept-encoding']);
       return;
     }
     const result = await netlify.handleAndIntrospectNodeRequest(req);
     if (result) {
-      await sendWebResponse(result.response, res);
+      await sendWebResponse(result.response, res, req.headers['accept-encoding'], url.pathname);
       return;
     }
     // Unknown path: Netlify answers with 404.html and status 404, under the site's header rules.
     const page = await netlify.handle(new Request(new URL('/404.html', `http://localhost:${port}`)));
     if (page) {
-      await sendWebResponse(new Response(page.body, { status: 404, headers: page.headers }), res);
+      await sendWebResponse(new Response(page.body, { status: 404, headers: page.headers }), res, req.headers['accept-encoding']);
       return;
     }
     res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });

@@ -121,3 +121,34 @@ for (const theme of ['light', 'dark'] as const) {
     });
   });
 }
+
+test('canonical and Open Graph URLs are the served paths (no .html, no /index)', async ({ request }) => {
+  for (const [route, expected] of [
+    ['/', '/'],
+    ['/generator', '/generator'],
+    ['/ideas', '/ideas'],
+    ['/book/chapter-03', '/book/chapter-03'],
+    ['/admin/export-book', '/admin/export-book'],
+  ] as const) {
+    const html = await (await request.get(route)).text();
+    const canonical = /<link rel="canonical" href="([^"]+)">/.exec(html)?.[1] ?? '';
+    expect(new URL(canonical).pathname, route).toBe(expected);
+    expect(html, route).toContain(`<meta property="og:url" content="${canonical}">`);
+  }
+});
+
+test('text responses are compressed as the CDN does (brotli, else gzip, else none)', async ({ request }) => {
+  const css = /<link rel="stylesheet" href="([^"]+\.css)">/.exec(await (await request.get('/')).text())?.[1] ?? '';
+  expect(css).not.toBe('');
+  for (const path of [css, '/book/chapter-02', '/api/chapters/index.json']) {
+    const br = await request.get(path, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers()['content-encoding'], path).toBe('br');
+    expect(br.headers()['vary'], path).toMatch(/Accept-Encoding/);
+    const gzip = await request.get(path, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers()['content-encoding'], path).toBe('gzip');
+    const plain = await request.get(path, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers()['content-encoding'], path).toBeUndefined();
+    expect(Number(plain.headers()['content-length']), path).toBeGreaterThan(Number(br.headers()['content-length']));
+    expect(await br.text(), path).toBe(await plain.text());
+  }
+});
