@@ -13,7 +13,11 @@ interface Status {
   enabled?: boolean;
 }
 
-type Access = 'checking' | 'gate' | 'console' | 'disabled';
+/**
+ * The page is pre-rendered with the gate (so it paints before any script runs); the status check
+ * after hydration opens the console for a valid admin session or shows that export is disabled.
+ */
+type Access = 'gate' | 'console' | 'disabled';
 
 const card = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900';
 const label = 'block text-sm font-semibold text-slate-800 dark:text-slate-200';
@@ -36,7 +40,7 @@ function authError(e: unknown): string {
 /** The admin EPUB export console (SPEC.md "Admin export"): password gate, export form, result card. */
 export default function ExportConsole({ bookTitle, defaultAuthor }: Props) {
   const ids = useId();
-  const [access, setAccess] = useState<Access>('checking');
+  const [access, setAccess] = useState<Access>('gate');
   const [password, setPassword] = useState('');
   const [authenticating, setAuthenticating] = useState(false);
   const [gateError, setGateError] = useState<string | null>(null);
@@ -56,11 +60,12 @@ export default function ExportConsole({ bookTitle, defaultAuthor }: Props) {
     let cancelled = false;
     apiGet<Status>('/api/admin/export-status')
       .then((s) => {
-        if (!cancelled) setAccess(s.enabled === false ? 'disabled' : s.authenticated ? 'console' : 'gate');
+        // Only while the gate is still showing: an authentication made meanwhile wins.
+        const next: Access = s.enabled === false ? 'disabled' : s.authenticated ? 'console' : 'gate';
+        if (!cancelled) setAccess((current) => (current === 'gate' ? next : current));
       })
       .catch((e: unknown) => {
         console.warn('Admin status check failed; treating as not authenticated', e);
-        if (!cancelled) setAccess('gate');
       });
     return () => {
       cancelled = true;
@@ -121,14 +126,6 @@ export default function ExportConsole({ bookTitle, defaultAuthor }: Props) {
     } finally {
       setGenerating(false);
     }
-  }
-
-  if (access === 'checking') {
-    return (
-      <p role="status" className="text-center text-slate-700 dark:text-slate-300">
-        Checking admin access...
-      </p>
-    );
   }
 
   if (access === 'disabled') {
