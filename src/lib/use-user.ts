@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useRead } from './use-read.ts';
 import { fetchNavUser } from '../scripts/user-nav.ts';
 
 /** The current user as GET /api/auth/user returns it. */
@@ -14,10 +14,6 @@ export interface CurrentUser {
  * shares the nav's request (one GET /api/auth/user per page, whichever asks first).
  */
 export function useUser() {
-  const query = useQuery({
-    queryKey: ['auth', 'user'],
-    queryFn: async () => ((await fetchNavUser()) as CurrentUser | null) ?? null,
-    retry: false,
-  });
+  const query = useRead('auth/user', async () => ((await fetchNavUser()) as CurrentUser | null) ?? null);
   return { user: query.data ?? null, isLoading: query.isLoading, isAuthenticated: !!query.data };
 }

@@ -1,47 +1,34 @@
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { normalizeIdea } from '../../../domain/ideas/normalize.ts';
 import type { PublicIdeaRecord } from '../../../domain/ideas/schema.ts';
 import { apiGet } from '../../../lib/api.ts';
-import { createQueryClient } from '../../../lib/query.ts';
+import { useRead } from '../../../lib/use-read.ts';
 import { useUser } from '../../../lib/use-user.ts';
 import { IdeaCard } from './IdeaCard.tsx';
 
 const RECENT_LIMIT = 20;
 
-/** /ideas: the signed-in user's saved ideas, then the recent community ideas. */
+/**
+ * /ideas: the signed-in user's saved ideas, then the recent community ideas. Reads follow SPEC.md
+ * section 7: saved ideas retried once, the rest never; never stale, no refetch on focus.
+ */
 export default function IdeasBrowser() {
-  const [client] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={client}>
-      <Browser />
-    </QueryClientProvider>
-  );
-}
-
-function Browser() {
   const { isAuthenticated, isLoading: userLoading } = useUser();
-  const saved = useQuery({
-    queryKey: ['ideas', 'saved'],
-    queryFn: () => apiGet<PublicIdeaRecord[]>('/api/saved-ideas'),
-    enabled: isAuthenticated,
-    retry: 1,
-  });
-  const recent = useQuery({
-    queryKey: ['ideas', 'recent', RECENT_LIMIT],
-    queryFn: () => apiGet<PublicIdeaRecord[]>(`/api/recent-ideas?limit=${RECENT_LIMIT}`),
-  });
+  const saved = useRead('ideas/saved', () => apiGet<PublicIdeaRecord[]>('/api/saved-ideas'), { enabled: isAuthenticated, retry: 1 });
+  const recent = useRead(`ideas/recent/${RECENT_LIMIT}`, () => apiGet<PublicIdeaRecord[]>(`/api/recent-ideas?limit=${RECENT_LIMIT}`));
   const savedViews = useMemo(() => (saved.data ?? []).map(normalizeIdea), [saved.data]);
   const recentViews = useMemo(() => (recent.data ?? []).map(normalizeIdea), [recent.data]);
 
   return (
     <div className="space-y-12">
-      {userLoading ? null : isAuthenticated ? (
+      {userLoading ? (
+        <LoginPrompt reserved />
+      ) : isAuthenticated ? (
         <Section id="your-ideas" title="Your Ideas" badge={<CountBadge count={saved.data?.length} />}>
           {saved.isPending ? (
             <Status>Loading your ideas...</Status>
           ) : saved.isError ? (
-            <ErrorNote what="your ideas" message={saved.error.message} />
+            <ErrorNote what="your ideas" message={saved.error?.message ?? ''} />
           ) : savedViews.length === 0 ? (
             <Empty title="No ideas yet" text="Start generating innovative business ideas to see them here">
               <a href="/generator" className="mt-4 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
@@ -53,15 +40,7 @@ function Browser() {
           )}
         </Section>
       ) : (
-        <div className="rounded-xl border border-brand-200 bg-brand-50 p-6 text-center dark:border-brand-900 dark:bg-slate-900">
-          <p className="text-slate-800 dark:text-slate-200">Log in to keep every idea you generate in one place.</p>
-          <a
-            href="/api/login?returnTo=%2Fideas"
-            className="mt-4 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
-          >
-            Login to Save Ideas
-          </a>
-        </div>
+        <LoginPrompt />
       )}
 
       <Section
@@ -72,13 +51,32 @@ function Browser() {
         {recent.isPending ? (
           <Status>Loading recent ideas...</Status>
         ) : recent.isError ? (
-          <ErrorNote what="recent ideas" message={recent.error.message} />
+          <ErrorNote what="recent ideas" message={recent.error?.message ?? ''} />
         ) : recentViews.length === 0 ? (
           <Empty title="No ideas available" text="Be the first to generate and share an idea!" />
         ) : (
           <Grid label="Recent ideas">{recentViews.map((idea) => <IdeaCard key={idea.id} idea={idea} />)}</Grid>
         )}
       </Section>
+    </div>
+  );
+}
+
+/**
+ * The invitation to log in. While the user is not known yet (the server-rendered page, then the
+ * first moment after hydration) it is `reserved`: invisible but taking its room, so the lists
+ * below do not move when it appears for an anonymous visitor.
+ */
+function LoginPrompt({ reserved = false }: { reserved?: boolean }) {
+  return (
+    <div
+      className={`rounded-xl border border-brand-200 bg-brand-50 p-6 text-center dark:border-brand-900 dark:bg-slate-900${reserved ? ' invisible' : ''}`}
+      aria-hidden={reserved || undefined}
+    >
+      <p className="text-slate-800 dark:text-slate-200">Log in to keep every idea you generate in one place.</p>
+      <a href="/api/login?returnTo=%2Fideas" className="mt-4 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800" tabIndex={reserved ? -1 : undefined}>
+        Login to Save Ideas
+      </a>
     </div>
   );
 }
