@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { setEnvironmentContext } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
 import { NetlifyDev } from '@netlify/dev';
 import { toWebRequest } from '@netlify/dev-utils';
 import { invoke, loadFunctions, route } from './functions-runtime.ts';
@@ -24,11 +24,15 @@ const { adminPassword, generated } = ensureLocalSecrets();
 process.env['URL'] ??= `http://localhost:${port}`;
 
 // Our own Blobs server (instead of NetlifyDev's fixed folder) so tests and benchmarks can point
-// the site at a store of their own; functions run in this process and read this context.
+// the site at a store of their own. It runs in a worker thread (scripts/blobs-worker.ts), as Blobs
+// is a separate service on Netlify; functions run in this thread and read this context.
 const blobsDir = path.resolve(process.env['BLOBS_DIR'] ?? '.netlify/blobs-serve');
 const blobsToken = randomBytes(16).toString('hex');
-const blobs = new BlobsServer({ directory: blobsDir, token: blobsToken });
-const { port: blobsPort } = await blobs.start();
+const blobs = new Worker(new URL('./blobs-worker.ts', import.meta.url), { workerData: { directory: blobsDir, token: blobsToken } });
+const blobsPort = await new Promise<number>((resolve, reject) => {
+  blobs.once('message', (m: { port: number }) => resolve(m.port));
+  blobs.once('error', reject);
+});
 setEnvironmentContext({
   edgeURL: `http://127.0.0.1:${blobsPort}`,
   uncachedEdgeURL: `http://127.0.0.1:${blobsPort}`,
@@ -151,7 +155,11 @@ server.listen(port, host, () => {
 const shutdown = async () => {
   server.close();
   await netlify.stop();
-  await blobs.stop();
+  await new Promise((resolve) => {
+    blobs.once('message', resolve);
+    blobs.postMessage('stop');
+  });
+  await blobs.terminate();
   process.exit(0);
 };
 process.on('SIGINT', () => void shutdown());
