@@ -20,7 +20,10 @@ export function seededRandom(seed: number): Random {
   };
 }
 
-const fmt = (n: number) => n.toLocaleString('en-US');
+// One formatter each, made once: toLocaleString builds a new Intl.NumberFormat on every call.
+const INTEGER = new Intl.NumberFormat('en-US');
+const BSV_AMOUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const fmt = (n: number) => INTEGER.format(n);
 const between = (random: Random, [lo, hi]: [number, number]) => lo + Math.floor(random() * (hi - lo + 1));
 function pick<T>(random: Random, items: readonly T[]): T {
   const item = items[Math.floor(random() * items.length)];
@@ -53,14 +56,28 @@ function resolve<T extends string>(value: T | 'all', chapterValues: readonly str
 }
 
 /** Picks the seed of the main chapter that best fits the controls (random among the best). */
+// Whether a seed's text matches a keyword pattern: seeds and patterns are fixed, so each pair is
+// tested once per process (the tests were most of the engine's time).
+const seedMatches = new WeakMap<IdeaSeed, Map<RegExp, boolean>>();
+function matches(seed: IdeaSeed, re: RegExp): boolean {
+  let known = seedMatches.get(seed);
+  if (!known) {
+    known = new Map();
+    seedMatches.set(seed, known);
+  }
+  let hit = known.get(re);
+  if (hit === undefined) {
+    hit = re.test(`${seed.name} ${seed.problem} ${seed.solution} ${seed.aiRole} ${seed.bsvRole}`);
+    known.set(re, hit);
+  }
+  return hit;
+}
+
 function chooseSeed(chapter: GroundingChapter, controls: ResolvedControls, random: Random, exclude?: string): IdeaSeed {
   const tests = [CATEGORY[controls.businessCategory].keywords, AI[controls.aiFocus].keywords, BSV[controls.bsvFeature].keywords];
   const scored = chapter.seeds
     .filter((seed) => seed.name !== exclude)
-    .map((seed) => {
-      const text = `${seed.name} ${seed.problem} ${seed.solution} ${seed.aiRole} ${seed.bsvRole}`;
-      return { seed, score: tests.filter((re) => re.test(text)).length + random() * 0.9 };
-    });
+    .map((seed) => ({ seed, score: tests.filter((re) => matches(seed, re)).length + random() * 0.9 }));
   scored.sort((a, b) => b.score - a.score);
   const first = scored[0];
   if (!first) throw new Error(`${chapter.id} has no idea seeds`);
@@ -189,7 +206,7 @@ export function composeOfflineIdea(input: EngineInput, seed: number): GeneratedI
   const marketAnalysis = [
     `The first market is ${fmt(serviceable)} ${category.customers}.`,
     `The plan targets ${fmt(accounts)} ${market.accountNoun} by the end of year one, about ${fmt(roughly((accounts / serviceable) * 1000) / 10)}% of that market, each generating about ${fmt(perAccountDaily)} ${bsv.unit}s a day: ${fmt(daily)} a day in total, an average of ${averageTps < 10 ? averageTps.toFixed(1) : fmt(Math.round(averageTps))} and a peak of about ${fmt(peakTps)} transactions per second.`,
-    `At ${pay} per ${bsv.unit} that is ${fmt(dailySats)} satoshis (${(dailySats / 1e8).toLocaleString('en-US', { maximumFractionDigits: 2 })} BSV) a day from usage alone.`,
+    `At ${pay} per ${bsv.unit} that is ${fmt(dailySats)} satoshis (${BSV_AMOUNT.format(dailySats / 1e8)} BSV) a day from usage alone.`,
     `Incumbent tools in ${category.sector} keep their records in databases the operator controls and bill by card or invoice, which makes charges below a few cents uneconomic. ${businessName} competes on verifiability and on price granularity, which ${chapterNames[0] ?? 'the book'} shows are hard to retrofit.`,
   ].join(' ');
 
