@@ -12,12 +12,16 @@ export class IndexUpdateError extends Error {
   override name = 'IndexUpdateError';
 }
 
-function parseIndex(data: unknown): IdeaRecord[] {
+/** The valid entries of an index blob, in order; at most `limit` (validating stops there). */
+function parseIndex(data: unknown, limit = Number.POSITIVE_INFINITY): IdeaRecord[] {
   if (!Array.isArray(data)) return [];
-  return data.flatMap((e) => {
+  const entries: IdeaRecord[] = [];
+  for (const e of data) {
+    if (entries.length >= limit) break;
     const parsed = ideaRecordSchema.safeParse(e);
-    return parsed.success ? [parsed.data] : [];
-  });
+    if (parsed.success) entries.push(parsed.data);
+  }
+  return entries;
 }
 
 interface Versioned {
@@ -88,11 +92,11 @@ export class BlobsIdeaStore implements IdeaStore {
   }
 
   async recent(limit: number): Promise<IdeaRecord[]> {
-    return parseIndex(await this.store.get(RECENT_KEY, { type: 'json' })).slice(0, limit);
+    return parseIndex(await this.store.get(RECENT_KEY, { type: 'json' }), limit);
   }
 
   async byUser(userId: string, limit = USER_INDEX_SIZE): Promise<IdeaRecord[]> {
-    return parseIndex(await this.store.get(userKey(userId), { type: 'json' })).slice(0, limit);
+    return parseIndex(await this.store.get(userKey(userId), { type: 'json' }), limit);
   }
 
   /**
