@@ -1,4 +1,4 @@
-import { expect, expectNoA11yViolations, gotoHydrated, test, useTheme } from './fixtures.ts';
+import { expect, expectNoA11yViolations, gotoHydrated, sharePopup, test, useTheme } from './fixtures.ts';
 
 test.describe('generator page', () => {
   // Generation goes through the real function and Blobs server, which is slow on a loaded machine.
@@ -88,6 +88,13 @@ test.describe('generator page', () => {
     const view = result.getByRole('link', { name: 'View' });
     await expect(view).toHaveAttribute('href', /^\/idea\/[A-Za-z0-9_-]{8,}$/);
     await expect(result.getByRole('button', { name: 'Share' })).toBeVisible();
+    // Share: the same tweet intent as the idea cards (title, summary, hashtags, the idea's link).
+    const title = (await result.getByRole('heading', { level: 2 }).first().textContent()) ?? '';
+    const popup = await sharePopup(page, () => result.getByRole('button', { name: 'Share' }).click());
+    const intent = new URL(popup.url());
+    expect(intent.searchParams.get('text')).toContain(title);
+    expect(intent.searchParams.get('text') ?? intent.searchParams.get('url')).toContain(`/idea/${(await view.getAttribute('href'))?.split('/').pop()}`);
+    await popup.close();
     // Scrolled into view.
     await expect.poll(() => result.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
     await expectNoA11yViolations(page);

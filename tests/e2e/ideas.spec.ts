@@ -5,7 +5,7 @@ import { ensureLocalSecrets } from '../../scripts/local-secrets.ts';
 import { DEFAULT_SETTINGS } from '../../src/domain/ideas/schema.ts';
 import { sampleRecord } from '../support/ideas.ts';
 import { withServedStore } from '../support/served-store.ts';
-import { expect as baseExpect, expectNoA11yViolations, gotoHydrated, test, useTheme } from './fixtures.ts';
+import { expect as baseExpect, expectNoA11yViolations, gotoHydrated, sharePopup, test, useTheme } from './fixtures.ts';
 
 // Pages wait on functions (auth, ideas); on a busy machine the local platform answers slowly.
 // The tests of this file run one after another: the local platform rebuilds a function on every
@@ -46,16 +46,6 @@ async function logIn(context: BrowserContext, baseURL: string, userId: string) {
     { name: 'session', value: decodeURIComponent(value), url: baseURL },
     { name: 'signed_in', value: '1', url: baseURL },
   ]);
-}
-
-/** Intercepts the tweet-intent page (never loaded from the network) and returns the popup. */
-async function sharePopup(page: Page, click: () => Promise<void>) {
-  await page.context().route(/^https:\/\/x\.com\//, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>intent</title>' }));
-  const popupPromise = page.waitForEvent('popup');
-  await click();
-  const popup = await popupPromise;
-  await popup.waitForLoadState();
-  return popup;
 }
 
 function cardOf(page: Page, title: string) {

@@ -1,5 +1,6 @@
 import { forwardRef } from 'react';
 import type { GenerateResponse } from '../../../domain/ideas/schema.ts';
+import { shareIdea } from '../../../lib/share-window.ts';
 
 interface Props {
   idea: GenerateResponse;
@@ -16,12 +17,6 @@ function words(label: string): string {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
-function shareIdea(idea: GenerateResponse) {
-  const link = `${location.origin}/idea/${idea.id}`;
-  const text = `${idea.businessName}: ${idea.executiveSummary.slice(0, 140)}${idea.executiveSummary.length > 140 ? '...' : ''}`;
-  const url = `https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}&url=${encodeURIComponent(link)}&hashtags=${encodeURIComponent('AI,BSV,Startup')}`;
-  window.open(url, 'share-idea', 'width=550,height=420,noopener,noreferrer');
-}
 
 /** The whole generated idea, every field, rendered as text (never as HTML). */
 export const ResultPanel = forwardRef<HTMLElement, Props>(function ResultPanel({ idea, signedIn }, ref) {
@@ -45,7 +40,7 @@ export const ResultPanel = forwardRef<HTMLElement, Props>(function ResultPanel({
           </a>
           <button
             type="button"
-            onClick={() => shareIdea(idea)}
+            onClick={() => shareIdea({ id: idea.id, title: idea.businessName, summary: idea.executiveSummary })}
             className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100 dark:border-slate-600 dark:text-white dark:hover:bg-slate-800"
           >
             Share
