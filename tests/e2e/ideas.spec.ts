@@ -214,6 +214,23 @@ test.describe('/idea/{id}', () => {
     expect(html).toContain(`<link rel="canonical" href="${baseURL}/idea/${rich.id}">`);
   });
 
+  test.describe('in a time zone far from UTC', () => {
+    // 20:30 UTC on 1 January is already 2 January in Kiritimati (UTC+14).
+    const late = sampleRecord({ id: `e2e-late-${run}`, createdAt: '2026-01-01T20:30:00.000Z' }, `Late Ledger ${run}`);
+    test.use({ timezoneId: 'Pacific/Kiritimati' });
+    test.beforeAll(async () => {
+      await withServedStore((store) => store.save(late));
+    });
+
+    test('the server renders the UTC date, the page then shows the local one without a hydration error', async ({ page, request }) => {
+      const html = await (await request.get(`/idea/${late.id}`)).text();
+      expect(html).toContain('Generated <!-- -->January 1, 2026');
+      await gotoHydrated(page, `/idea/${late.id}`);
+      await expect(page.getByText('Generated January 2, 2026')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Share to X' })).toBeVisible();
+    });
+  });
+
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
 
