@@ -14,6 +14,6 @@ export interface CurrentUser {
  * shares the nav's request (one GET /api/auth/user per page, whichever asks first).
  */
 export function useUser() {
-  const query = useRead('auth/user', async () => ((await fetchNavUser()) as CurrentUser | null) ?? null);
+  const query = useRead(async () => ((await fetchNavUser()) as CurrentUser | null) ?? null);
   return { user: query.data ?? null, isLoading: query.isLoading, isAuthenticated: !!query.data };
 }

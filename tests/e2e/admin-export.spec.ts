@@ -61,6 +61,31 @@ test.describe('admin export gate', () => {
   }
 });
 
+test('the gate is in the served page, before any script runs', async ({ request }) => {
+  const html = await (await request.get('/admin/export-book')).text();
+  expect(html).toContain('Admin Access Required');
+  expect(html).toMatch(/<button[^>]*type="submit"[^>]*>Authenticate<\/button>/);
+});
+
+test('authenticating while the session check is still out opens the console (the late check does not close it)', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/admin/export-status', async (route) => {
+    const response = await route.fetch(); // asked before authenticating: not authenticated
+    await held;
+    await route.fulfill({ response });
+  });
+  await gotoHydrated(page, '/admin/export-book');
+  await page.getByLabel('Export password').fill(adminPassword());
+  await page.getByRole('button', { name: 'Authenticate' }).click();
+  await expect(page.getByRole('heading', { name: 'EPUB Export Console' })).toBeVisible(api);
+  const answered = page.waitForResponse('**/api/admin/export-status');
+  release();
+  expect(((await (await answered).json()) as { authenticated: boolean }).authenticated).toBe(false);
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('heading', { name: 'EPUB Export Console' })).toBeVisible();
+});
+
 test('the whole console flow: authenticate, export, download, logout', async ({ page }) => {
   test.setTimeout(300_000);
   await useTheme(page, 'dark');

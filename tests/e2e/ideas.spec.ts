@@ -122,6 +122,30 @@ test.describe('/ideas', () => {
     await expect(page.getByRole('link', { name: 'Generate Your First Idea' })).toHaveAttribute('href', '/generator');
   });
 
+  test.describe('failed reads', () => {
+    test.use({ allowConsoleErrors: [/status of 500 \(Internal Server Error\)/] });
+
+    test('saved ideas are retried once, recent ideas not at all (SPEC.md section 7)', async ({ page, context, baseURL }) => {
+      await logIn(context, baseURL ?? '', ownerId);
+      const calls = { saved: 0, recent: 0 };
+      await page.route('**/api/saved-ideas', async (route) => {
+        calls.saved += 1;
+        if (calls.saved === 1) await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"flaky"}' });
+        else await route.continue();
+      });
+      await page.route('**/api/recent-ideas*', async (route) => {
+        calls.recent += 1;
+        await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' });
+      });
+      await gotoHydrated(page, '/ideas');
+      // The saved list recovers on its one retry (about 1 s later); the recent list shows its error.
+      await expect(page.getByRole('region', { name: 'Your Ideas' }).locator('[data-idea-card]')).toHaveCount(1);
+      await expect(page.getByRole('alert')).toContainText('Could not load recent ideas');
+      await page.waitForTimeout(2500);
+      expect(calls).toEqual({ saved: 2, recent: 1 });
+    });
+  });
+
   test('loading and empty states of the recent ideas', async ({ page }) => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));

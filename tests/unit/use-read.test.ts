@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRetryDelay, loadWithRetry } from '../../src/lib/use-read.ts';
+import { loadWithRetry, retryDelay } from '../../src/lib/use-read.ts';
 
 const noDelay = () => 0;
 
 describe('loadWithRetry (the read policy of /ideas)', () => {
   it('returns the first success without retrying', async () => {
     let calls = 0;
-    expect(await loadWithRetry(async () => ++calls, 1, noDelay, () => false)).toBe(1);
+    expect(await loadWithRetry(async () => ++calls, 1, () => false, noDelay)).toBe(1);
     expect(calls).toBe(1);
   });
 
@@ -16,10 +16,10 @@ describe('loadWithRetry (the read policy of /ideas)', () => {
       calls += 1;
       throw new Error(`failure ${calls}`);
     };
-    await expect(loadWithRetry(load, 1, noDelay, () => false)).rejects.toThrow('failure 2');
+    await expect(loadWithRetry(load, 1, () => false, noDelay)).rejects.toThrow('failure 2');
     expect(calls).toBe(2);
     calls = 0;
-    await expect(loadWithRetry(load, 0, noDelay, () => false)).rejects.toThrow('failure 1');
+    await expect(loadWithRetry(load, 0, () => false, noDelay)).rejects.toThrow('failure 1');
     expect(calls).toBe(1);
   });
 
@@ -30,7 +30,7 @@ describe('loadWithRetry (the read policy of /ideas)', () => {
       if (calls === 1) throw new Error('flaky');
       return 'ok';
     };
-    expect(await loadWithRetry(load, 1, noDelay, () => false)).toBe('ok');
+    expect(await loadWithRetry(load, 1, () => false, noDelay)).toBe('ok');
   });
 
   it('stops retrying once cancelled (the component unmounted)', async () => {
@@ -41,11 +41,11 @@ describe('loadWithRetry (the read policy of /ideas)', () => {
       cancelled = true;
       throw new Error('gone');
     };
-    await expect(loadWithRetry(load, 3, noDelay, () => cancelled)).rejects.toThrow('gone');
+    await expect(loadWithRetry(load, 3, () => cancelled, noDelay)).rejects.toThrow('gone');
     expect(calls).toBe(1);
   });
 
   it('waits 1 s, 2 s, 4 s... between attempts, at most 30 s', () => {
-    expect([1, 2, 3, 10].map(defaultRetryDelay)).toEqual([1000, 2000, 4000, 30_000]);
+    expect([1, 2, 3, 10].map(retryDelay)).toEqual([1000, 2000, 4000, 30_000]);
   });
 });

@@ -55,7 +55,6 @@ function resolve<T extends string>(value: T | 'all', chapterValues: readonly str
   return pick(random, candidates.length > 0 ? candidates : all);
 }
 
-/** Picks the seed of the main chapter that best fits the controls (random among the best). */
 // Whether a seed's text matches a keyword pattern: seeds and patterns are fixed, so each pair is
 // tested once per process (the tests were most of the engine's time).
 const seedMatches = new WeakMap<IdeaSeed, Map<RegExp, boolean>>();
@@ -73,6 +72,7 @@ function matches(seed: IdeaSeed, re: RegExp): boolean {
   return hit;
 }
 
+/** Picks the seed of the main chapter that best fits the controls (random among the best). */
 function chooseSeed(chapter: GroundingChapter, controls: ResolvedControls, random: Random, exclude?: string): IdeaSeed {
   const tests = [CATEGORY[controls.businessCategory].keywords, AI[controls.aiFocus].keywords, BSV[controls.bsvFeature].keywords];
   const scored = chapter.seeds

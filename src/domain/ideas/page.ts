@@ -51,11 +51,6 @@ function headTags(title: string, description: string, options: IdeaPageOptions, 
   ].join('\n    ');
 }
 
-/**
- * The served HTML of /idea/{id}: the shell with the idea's head tags and the record embedded as
- * JSON (`<script type="application/json">`, escaped so stored text cannot break out), and, given
- * `renderIsland`, the detail itself rendered into the island (visible before scripts run).
- */
 /** Renders the detail island's HTML for the page data; `identifierPrefix` is the island's prefix. */
 export type IslandRenderer = (data: IdeaPageData, identifierPrefix: string) => string;
 
@@ -78,18 +73,22 @@ export function fillDetailIsland(html: string, data: IdeaPageData, render: Islan
   return `${html.slice(0, start)}${render(data, prefix)}${html.slice(end)}`;
 }
 
-export function renderIdeaPage(shell: string, idea: PublicIdeaRecord | null, options: IdeaPageOptions, renderIsland?: IslandRenderer): string {
+/**
+ * The served HTML of /idea/{id}: the shell with the idea's head tags, the record embedded as JSON
+ * (`<script type="application/json">`, escaped so stored text cannot break out) and the detail
+ * rendered into the island by `renderIsland` (visible before scripts run; the browser hydrates it).
+ */
+export function renderIdeaPage(shell: string, idea: PublicIdeaRecord | null, options: IdeaPageOptions, renderIsland: IslandRenderer): string {
   const data: IdeaPageData = idea ? { idea } : { notFound: true };
   const view = idea ? normalizeIdea(idea) : null;
   const title = view ? view.title : NOT_FOUND_TITLE;
   const description = view ? truncate(view.summary || `A business idea (${view.category}) combining AI and the BSV blockchain.`, DESCRIPTION_MAX) : NOT_FOUND_TEXT;
 
-  let html = shell;
-  if (renderIsland) {
-    const filled = fillDetailIsland(shell, data, renderIsland);
+  let html = fillDetailIsland(shell, data, renderIsland);
+  if (html === null) {
     // The page still works without it (the island renders the embedded data in the browser).
-    if (filled === null) console.error('idea page: the shell has no IdeaDetail island; serving it without the server-rendered detail');
-    else html = filled;
+    console.error('idea page: the shell has no IdeaDetail island; serving it without the server-rendered detail');
+    html = shell;
   }
   for (const re of REPLACED_TAGS) html = html.replace(re, '');
   if (!html.includes('</head>') || !html.includes('</body>')) throw new Error('idea page shell has no </head> or </body>');

@@ -17,7 +17,6 @@ function words(label: string): string {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
-
 /** The whole generated idea, every field, rendered as text (never as HTML). */
 export const ResultPanel = forwardRef<HTMLElement, Props>(function ResultPanel({ idea, signedIn }, ref) {
   const engineName =

@@ -11,8 +11,7 @@ import { shareIdea } from '../../../lib/share-window.ts';
  * marker, as JSON in the page and renders this component into the HTML with the same data
  * (`initialData`), so the idea is visible before any JavaScript runs and hydration finds the same
  * markup: the first client render reads the embedded JSON synchronously. Without embedded data it
- * asks GET /api/idea/{id} once (no retry). No react-query here: one read, and the page stays within
- * the JavaScript budget.
+ * asks GET /api/idea/{id} once (no retry).
  */
 type State = { status: 'loading' } | { status: 'loaded'; idea: PublicIdeaRecord; fetched: boolean } | { status: 'not-found' };
 
@@ -27,7 +26,7 @@ function embeddedData(): IdeaPageData | null {
   return parseIdeaPageData(document.getElementById(IDEA_DATA_ELEMENT_ID)?.textContent ?? null);
 }
 
-export default function IdeaDetail({ initialData }: { initialData?: IdeaPageData | null }) {
+export default function IdeaDetail({ initialData }: { initialData?: IdeaPageData }) {
   const [state, setState] = useState<State>(() => stateOf(initialData ?? embeddedData()));
   // Server and first client render show the date in UTC (identical markup); after hydration, the
   // reader's own time zone.

@@ -14,8 +14,8 @@ const RECENT_LIMIT = 20;
  */
 export default function IdeasBrowser() {
   const { isAuthenticated, isLoading: userLoading } = useUser();
-  const saved = useRead('ideas/saved', () => apiGet<PublicIdeaRecord[]>('/api/saved-ideas'), { enabled: isAuthenticated, retry: 1 });
-  const recent = useRead(`ideas/recent/${RECENT_LIMIT}`, () => apiGet<PublicIdeaRecord[]>(`/api/recent-ideas?limit=${RECENT_LIMIT}`));
+  const saved = useRead(() => apiGet<PublicIdeaRecord[]>('/api/saved-ideas'), { enabled: isAuthenticated, retry: 1 });
+  const recent = useRead(() => apiGet<PublicIdeaRecord[]>(`/api/recent-ideas?limit=${RECENT_LIMIT}`));
   const savedViews = useMemo(() => (saved.data ?? []).map(normalizeIdea), [saved.data]);
   const recentViews = useMemo(() => (recent.data ?? []).map(normalizeIdea), [recent.data]);
 
