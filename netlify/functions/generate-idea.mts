@@ -8,6 +8,7 @@ import { clientKey, enginesFromEnv, generateRateLimiter, GENERATE_WINDOW_LIMIT, 
 import { readJsonBody, rejectCrossSite, requireJson } from './_shared/guard.ts';
 import { error, json, methodNotAllowed } from './_shared/http.ts';
 import { readSession } from './_shared/session.ts';
+import { eventStream, wantsEventStream } from './_shared/sse.ts';
 
 /**
  * POST /api/generate-idea: validates the six controls and the engine switch, generates an idea
@@ -46,48 +47,20 @@ export default async (req: Request, context?: Context): Promise<Response> => {
     return error(503, 'The generator is not available right now; please try again later');
   }
 
-  const streaming = (req.headers.get('accept') ?? '').includes('text/event-stream');
-  if (!streaming) {
+  if (!wantsEventStream(req)) {
     try {
       return json(await generateIdea(parsed.data, user?.id ?? null, deps));
     } catch (e) {
       return failure(e);
     }
   }
-
-  const encoder = new TextEncoder();
-  const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      const send = (event: string, data: unknown) => {
-        try {
-          controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
-        } catch {
-          // the client went away; generation stops through req.signal
-        }
-      };
-      try {
-        const idea = await generateIdea(parsed.data, user?.id ?? null, { ...deps, onProgress: (p: ProgressEvent) => send('progress', p) });
-        send('idea', idea);
-      } catch (e) {
-        const { status, message } = describe(e);
-        send('error', { status, error: message });
-      } finally {
-        try {
-          controller.close();
-        } catch {
-          // already closed
-        }
-      }
-    },
-  });
-  return new Response(stream, {
-    status: 200,
-    headers: {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      'x-accel-buffering': 'no',
-    },
+  return eventStream(async (send) => {
+    try {
+      send('idea', await generateIdea(parsed.data, user?.id ?? null, { ...deps, onProgress: (p: ProgressEvent) => send('progress', p) }));
+    } catch (e) {
+      const { status, message } = describe(e);
+      send('error', { status, error: message });
+    }
   });
 };
 

@@ -1,4 +1,5 @@
 import { ApiError } from '../../../lib/api.ts';
+import { readEventStream } from '../../../lib/event-stream.ts';
 import type { ProgressEvent } from '../../../domain/ideas/generate.ts';
 import type { GenerateRequest, GenerateResponse } from '../../../domain/ideas/schema.ts';
 
@@ -22,29 +23,18 @@ export async function generateWithProgress(
   if (!(res.headers.get('content-type') ?? '').includes('text/event-stream') || !res.body) {
     return (await res.json()) as GenerateResponse;
   }
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += value;
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      if (data === undefined) continue;
-      const payload: unknown = JSON.parse(data);
-      if (event === 'progress') onProgress(payload as ProgressEvent);
-      else if (event === 'idea') {
-        await reader.cancel().catch(() => undefined);
-        return payload as GenerateResponse;
-      } else if (event === 'error') {
-        const { status, error } = payload as { status: number; error: string };
-        throw new ApiError(status, JSON.stringify({ error }), '');
-      }
+  let result: { idea: GenerateResponse } | { error: ApiError } | null = null;
+  await readEventStream(res.body, ({ event, data }) => {
+    if (event === 'progress') onProgress(data as ProgressEvent);
+    else if (event === 'idea') result = { idea: data as GenerateResponse };
+    else if (event === 'error') {
+      const { status, error } = data as { status: number; error: string };
+      result = { error: new ApiError(status, JSON.stringify({ error }), '') };
     }
-  }
+    return result !== null;
+  });
+  const settled = result as { idea: GenerateResponse } | { error: ApiError } | null;
+  if (settled && 'idea' in settled) return settled.idea;
+  if (settled) throw settled.error;
   throw new Error('The connection closed before the idea arrived. Please check your connection and try again.');
 }
