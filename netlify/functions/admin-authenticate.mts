@@ -39,4 +39,4 @@ export default async (req: Request, context: Context): Promise<Response> => {
   return json({ authenticated: true }, 200, { 'set-cookie': await createAdminCookie(req) });
 };
 
-export const config: Config = { path: '/api/admin/authenticate', method: ['POST'] };
+export const config: Config = { path: '/api/admin/authenticate' };

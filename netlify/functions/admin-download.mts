@@ -54,4 +54,4 @@ export default async (req: Request, context: Context): Promise<Response> => {
   });
 };
 
-export const config: Config = { path: ['/api/admin/download/:id', '/api/admin/download/:id/:expires/:sig'], method: ['GET'] };
+export const config: Config = { path: ['/api/admin/download/:id', '/api/admin/download/:id/:expires/:sig'] };

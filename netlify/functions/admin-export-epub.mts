@@ -79,4 +79,4 @@ export default async (req: Request): Promise<Response> => {
   return json(result);
 };
 
-export const config: Config = { path: '/api/admin/export-epub', method: ['POST'] };
+export const config: Config = { path: '/api/admin/export-epub' };

@@ -9,4 +9,4 @@ export default async (req: Request): Promise<Response> => {
   return json({ authenticated: enabled && (await hasAdminSession(req)), enabled });
 };
 
-export const config: Config = { path: '/api/admin/export-status', method: ['GET'] };
+export const config: Config = { path: '/api/admin/export-status' };

@@ -11,4 +11,4 @@ export default async (req: Request): Promise<Response> => {
   return json({ success: true }, 200, { 'set-cookie': clearAdminCookie(req) });
 };
 
-export const config: Config = { path: '/api/admin/logout', method: ['POST'] };
+export const config: Config = { path: '/api/admin/logout' };

@@ -20,4 +20,4 @@ export default async (req: Request): Promise<Response> => {
   return finishOidcLogin(req, mode.oidc, env);
 };
 
-export const config: Config = { path: '/api/auth/callback', method: ['GET'] };
+export const config: Config = { path: '/api/auth/callback' };

@@ -10,4 +10,4 @@ export default async (req: Request): Promise<Response> => {
   return json(user);
 };
 
-export const config: Config = { path: '/api/auth/user', method: ['GET'] };
+export const config: Config = { path: '/api/auth/user' };

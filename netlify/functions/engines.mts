@@ -9,4 +9,4 @@ export default async (req: Request): Promise<Response> => {
   return json(engineInfoFromEnv(serverEnv()));
 };
 
-export const config: Config = { path: '/api/engines', method: ['GET'] };
+export const config: Config = { path: '/api/engines' };

@@ -18,4 +18,4 @@ export default async (req: Request): Promise<Response> => {
   }
 };
 
-export const config: Config = { path: '/api/health', method: ['GET'] };
+export const config: Config = { path: '/api/health' };

@@ -48,4 +48,4 @@ export default async (req: Request, context: Context): Promise<Response> => {
   }
 };
 
-export const config: Config = { path: '/idea/:id', method: ['GET'] };
+export const config: Config = { path: '/idea/:id' };

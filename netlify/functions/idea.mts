@@ -15,4 +15,4 @@ export default async (req: Request, context: Context): Promise<Response> => {
   }
 };
 
-export const config: Config = { path: '/api/idea/:id', method: ['GET'] };
+export const config: Config = { path: '/api/idea/:id' };

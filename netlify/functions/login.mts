@@ -43,4 +43,4 @@ export default async (req: Request): Promise<Response> => {
   return req.method === 'GET' ? showSignInForm(req, env, requestedReturnTo(req)) : submitSignIn(req, env);
 };
 
-export const config: Config = { path: '/api/login', method: ['GET', 'POST'] };
+export const config: Config = { path: '/api/login' };

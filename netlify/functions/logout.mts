@@ -11,4 +11,4 @@ export default (req: Request): Response => {
   return new Response(null, { status: 303, headers });
 };
 
-export const config: Config = { path: '/api/logout', method: ['GET'] };
+export const config: Config = { path: '/api/logout' };

@@ -19,4 +19,4 @@ export default async (req: Request): Promise<Response> => {
   }
 };
 
-export const config: Config = { path: '/api/recent-ideas', method: ['GET'] };
+export const config: Config = { path: '/api/recent-ideas' };

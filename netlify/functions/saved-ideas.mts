@@ -17,4 +17,4 @@ export default async (req: Request): Promise<Response> => {
   }
 };
 
-export const config: Config = { path: '/api/saved-ideas', method: ['GET'] };
+export const config: Config = { path: '/api/saved-ideas' };
