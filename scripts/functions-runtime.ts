@@ -14,6 +14,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { URLPattern } from 'urlpattern-polyfill/urlpattern';
+import { API_CSP, COMMON_SECURITY_HEADERS } from '../src/domain/security/csp.ts';
 
 type Handler = (req: Request, context: Record<string, unknown>) => Response | Promise<Response>;
 
@@ -58,24 +59,46 @@ export async function loadFunctions(dir: string, outdir: string): Promise<Loaded
   return loaded;
 }
 
-/** The function a request goes to, with its path parameters (as Netlify routes `config.path`). */
+/**
+ * The function a request goes to, with its path parameters (as Netlify routes `config.path`: a
+ * trailing slash reaches the same function, `/api/health/` as `/api/health`).
+ */
 export function route(functions: LoadedFunction[], url: URL, method: string): { fn: LoadedFunction; params: Record<string, string> } | undefined {
-  for (const fn of functions) {
-    if (fn.methods && !fn.methods.includes(method.toUpperCase())) continue;
-    if (fn.excluded.some((p) => p.test({ pathname: url.pathname }))) continue;
-    for (const pattern of fn.patterns) {
-      const match = pattern.exec({ pathname: url.pathname });
-      if (match) {
-        const params = Object.fromEntries(Object.entries(match.pathname.groups).filter((e): e is [string, string] => typeof e[1] === 'string'));
-        return { fn, params };
+  const paths = url.pathname.length > 1 && url.pathname.endsWith('/') ? [url.pathname, url.pathname.replace(/\/+$/, '') || '/'] : [url.pathname];
+  for (const pathname of paths) {
+    for (const fn of functions) {
+      if (fn.methods && !fn.methods.includes(method.toUpperCase())) continue;
+      if (fn.excluded.some((p) => p.test({ pathname }))) continue;
+      for (const pattern of fn.patterns) {
+        const match = pattern.exec({ pathname });
+        if (match) {
+          const params = Object.fromEntries(Object.entries(match.pathname.groups).filter((e): e is [string, string] => typeof e[1] === 'string'));
+          return { fn, params };
+        }
       }
     }
   }
   return undefined;
 }
 
-/** Calls a function with a Netlify-like context. A throw becomes a 500, as on Netlify. */
-export async function invoke(fn: LoadedFunction, req: Request, params: Record<string, string>, ip: string): Promise<Response> {
+/** Netlify ends a synchronous function at 60 s; FUNCTION_TIMEOUT_SECONDS changes it locally. */
+export const DEFAULT_FUNCTION_TIMEOUT_MS = 60_000;
+
+/** The answer Netlify gives when a function has not answered within its time limit. */
+export function timeoutResponse(timeoutMs: number): Response {
+  const seconds = (timeoutMs / 1000).toFixed(2);
+  return Response.json(
+    { errorType: 'TimeoutError', errorMessage: `Task timed out after ${seconds} seconds` },
+    { status: 502, headers: { ...COMMON_SECURITY_HEADERS, 'cache-control': 'no-store', 'content-security-policy': API_CSP } },
+  );
+}
+
+/**
+ * Calls a function with a Netlify-like context. A throw becomes a 500, as on Netlify; a function
+ * that has not answered within `timeoutMs` gets Netlify's timeout answer (502), and a streamed
+ * body still open at that point is cut, as the platform cuts it. `signal` aborts when the time is up.
+ */
+export async function invoke(fn: LoadedFunction, req: Request, params: Record<string, string>, ip: string, timeoutMs = DEFAULT_FUNCTION_TIMEOUT_MS): Promise<Response> {
   const url = new URL(req.url);
   const context = {
     params,
@@ -91,10 +114,57 @@ export async function invoke(fn: LoadedFunction, req: Request, params: Record<st
     json: (body: unknown, init?: ResponseInit) => Response.json(body, init),
     log: (...args: unknown[]) => console.log(...args),
   };
+  const started = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
   try {
-    return await fn.handler(req, context);
+    const result = await Promise.race([Promise.resolve().then(() => fn.handler(req, context)), timedOut]);
+    if (result === 'timeout') {
+      console.error(`function ${fn.name} timed out after ${timeoutMs} ms`);
+      return timeoutResponse(timeoutMs);
+    }
+    // Streams (the generator's progress events) can outlive the handler's return: cut them too.
+    const streaming = (result.headers.get('content-type') ?? '').includes('text/event-stream');
+    return streaming && result.body ? cutAt(result, fn.name, timeoutMs - (Date.now() - started)) : result;
   } catch (error) {
     console.error(`function ${fn.name} threw:`, error);
-    return Response.json({ error: 'Internal server error' }, { status: 500, headers: { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' } });
+    return Response.json(
+      { error: 'Internal server error' },
+      { status: 500, headers: { ...COMMON_SECURITY_HEADERS, 'cache-control': 'no-store', 'content-security-policy': API_CSP } },
+    );
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+/** The same response whose body errors (the connection is cut) once `remainingMs` has passed. */
+function cutAt(response: Response, name: string, remainingMs: number): Response {
+  const reader = response.body!.getReader();
+  let timer: NodeJS.Timeout | undefined;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      timer = setTimeout(() => {
+        console.error(`function ${name} was still streaming at its time limit; the response is cut`);
+        controller.error(new Error('function time limit'));
+        void reader.cancel().catch(() => undefined);
+      }, Math.max(0, remainingMs));
+    },
+    async pull(controller) {
+      try {
+        const { value, done } = await reader.read();
+        if (done) {
+          clearTimeout(timer);
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (e) {
+        clearTimeout(timer);
+        controller.error(e);
+      }
+    },
+    cancel(reason) {
+      clearTimeout(timer);
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }

@@ -13,7 +13,8 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { NetlifyDev } from '@netlify/dev';
 import { toWebRequest } from '@netlify/dev-utils';
-import { invoke, loadFunctions, route } from './functions-runtime.ts';
+import { API_CSP, COMMON_SECURITY_HEADERS } from '../src/domain/security/csp.ts';
+import { DEFAULT_FUNCTION_TIMEOUT_MS, invoke, loadFunctions, route } from './functions-runtime.ts';
 import { ensureLocalSecrets, SECRETS_FILE } from './local-secrets.ts';
 
 const port = Number(process.env['PORT'] ?? 8888);
@@ -119,12 +120,58 @@ async function sendWebResponse(web: Response, res: ServerResponse, acceptEncodin
   res.end(packed);
 }
 
-const server = createServer(async (req, res) => {
+const functionTimeoutMs = Number(process.env['FUNCTION_TIMEOUT_SECONDS'] ?? DEFAULT_FUNCTION_TIMEOUT_MS / 1000) * 1000;
+/** Headers of the answers this server makes itself (not a function's, not a static file's). */
+const OWN_HEADERS = { ...COMMON_SECURITY_HEADERS, 'cache-control': 'no-store', 'content-security-policy': API_CSP };
+const UNSUPPORTED_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
+
+function sendJsonError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(status, { ...OWN_HEADERS, 'content-type': 'application/json; charset=utf-8', ...headers });
+  res.end(JSON.stringify({ error: message }));
+}
+
+/** A path Netlify cannot decode (`/%c0`) is a bad request, not a server error. */
+function decodable(pathname: string): boolean {
   try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const server = createServer(async (req, res) => {
+  // A body the answer did not need (a 413 or 415 before reading it, a GET with a body) is
+  // discarded, so the connection stays usable for the client's next request (keep-alive); a large
+  // one closes the connection instead of being read to its end.
+  res.once('finish', () => {
+    if (req.complete) return;
+    const declared = Number(req.headers['content-length'] ?? NaN);
+    if (Number.isFinite(declared) && declared <= 1_048_576) req.resume();
+    else req.destroy();
+  });
+  res.once('close', () => {
+    if (!req.complete) req.resume();
+  });
+  try {
+    const method = (req.method ?? 'GET').toUpperCase();
+    if (UNSUPPORTED_METHODS.has(method)) {
+      sendJsonError(res, 405, `Method ${method} is not allowed`, { allow: 'GET, HEAD, POST, DELETE' });
+      return;
+    }
     const url = new URL(req.url ?? '/', `http://localhost:${port}`);
-    const match = route(functions, url, req.method ?? 'GET');
+    if (!decodable(url.pathname)) {
+      sendJsonError(res, 400, 'Bad request: the path is not valid URL encoding');
+      return;
+    }
+    const match = route(functions, url, method);
     if (match) {
-      await sendWebResponse(await invoke(match.fn, toWebRequest(req), match.params, req.socket.remoteAddress ?? '127.0.0.1'), res, req.headers['accept-encoding']);
+      const web = await invoke(match.fn, toWebRequest(req), match.params, req.socket.remoteAddress ?? '127.0.0.1', functionTimeoutMs);
+      await sendWebResponse(web, res, req.headers['accept-encoding']);
       return;
     }
     const result = await netlify.handleAndIntrospectNodeRequest(req);
@@ -138,12 +185,11 @@ const server = createServer(async (req, res) => {
       await sendWebResponse(new Response(page.body, { status: 404, headers: page.headers }), res, req.headers['accept-encoding']);
       return;
     }
-    res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+    res.writeHead(404, { ...COMMON_SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     res.end(notFoundPage);
   } catch (error) {
     console.error(error);
-    if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ error: 'Internal server error' }));
+    sendJsonError(res, 500, 'Internal server error');
   }
 });
 
