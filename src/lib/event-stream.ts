@@ -24,12 +24,13 @@ export async function readEventStream(body: ReadableStream<Uint8Array>, onEvent:
       }
     },
   });
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
   try {
     for (;;) {
       const { value, done } = await reader.read();
       if (done) return false;
-      parser.feed(value);
+      parser.feed(decoder.decode(value, { stream: true }));
       if (failure) throw failure;
       if (stop) return true;
     }
