@@ -3,8 +3,8 @@ import { GenerationError } from '../../src/domain/ideas/engine.ts';
 import { generateIdea, type GenerateDeps, type ProgressEvent } from '../../src/domain/ideas/generate.ts';
 import { generateRequestSchema } from '../../src/domain/ideas/schema.ts';
 import { BlobsIdeaStore } from './_shared/blobs-idea-store.ts';
-import { isDeployed, serverEnv } from './_shared/env.ts';
-import { clientKey, enginesFromEnv, generateRateLimiter, GENERATE_WINDOW_LIMIT, groundingChapters } from './_shared/generation.ts';
+import { serverEnv } from './_shared/env.ts';
+import { enginesFromEnv, groundingChapters, localRateLimit } from './_shared/generation.ts';
 import { readJsonBody, rejectCrossSite, requireJson } from './_shared/guard.ts';
 import { error, json, methodNotAllowed } from './_shared/http.ts';
 import { readSession } from './_shared/session.ts';
@@ -28,15 +28,8 @@ export default async (req: Request, context?: Context): Promise<Response> => {
     return error(400, `Invalid request: ${where}${issue?.message ?? 'unexpected body'}`);
   }
   const env = serverEnv();
-  // GENERATE_RATE_LIMIT=off lifts the local guard for benchmarks and end-to-end runs; never on a
-  // deployed site (where Netlify's rateLimit config applies as well).
-  const limitOff = env.GENERATE_RATE_LIMIT === 'off' && !isDeployed(env);
-  const limit = limitOff ? ({ allowed: true } as const) : await generateRateLimiter.take(clientKey(req, context));
-  if (!limit.allowed) {
-    return error(429, `Too many ideas requested; at most ${GENERATE_WINDOW_LIMIT} a minute. Try again in ${limit.retryAfterSeconds} s.`, {
-      'retry-after': String(limit.retryAfterSeconds),
-    });
-  }
+  const limited = await localRateLimit(req, context, env);
+  if (limited) return limited;
 
   const user = await readSession(req, env);
   let deps: GenerateDeps;

@@ -37,6 +37,8 @@ export interface EngineInput {
   request: GenerateRequest;
   /** The chapters matching the controls, best first: the context the idea must draw on. */
   chapters: GroundingChapter[];
+  /** The offline engine's seed: the same seed and request give the same idea. Providers ignore it. */
+  seed?: string;
 }
 
 export interface EngineCallOptions {

@@ -20,6 +20,13 @@ export function seededRandom(seed: number): Random {
   };
 }
 
+/** A 32-bit number from a seed string (FNV-1a), for seededRandom. */
+export function hashSeed(seed: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < seed.length; i += 1) h = Math.imul(h ^ seed.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
 // One formatter each, made once: toLocaleString builds a new Intl.NumberFormat on every call.
 const INTEGER = new Intl.NumberFormat('en-US');
 const BSV_AMOUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
@@ -293,7 +300,7 @@ export class OfflineEngine implements IdeaEngine {
 
   async generate(input: EngineInput, { signal, onSection }: EngineCallOptions): Promise<GeneratedIdea> {
     signal.throwIfAborted();
-    const idea = composeOfflineIdea(input, this.nextSeed());
+    const idea = composeOfflineIdea(input, input.seed !== undefined ? hashSeed(input.seed) : this.nextSeed());
     for (const section of IDEA_SECTIONS) onSection?.(section);
     return idea;
   }
