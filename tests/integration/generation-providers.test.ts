@@ -20,7 +20,7 @@ const request: GenerateRequest = { ...DEFAULT_SETTINGS, businessCategory: 'healt
 beforeAll(async () => {
   await fake.start();
   chapters = (await loadBook()).chapters.map((c) => toGroundingChapter(c));
-  fake.ideaJson = JSON.stringify(composeOfflineIdea({ request, chapters: chapters.slice(9, 11) }, 7));
+  fake.ideaJson = JSON.stringify(composeOfflineIdea({ request, chapters, book: chapters }, 'fake-provider').idea);
 });
 afterAll(() => fake.stop());
 beforeEach(() => {

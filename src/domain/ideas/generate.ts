@@ -1,6 +1,6 @@
-import { GenerationError, SECTION_LABELS, type IdeaEngine, type IdeaSection } from './engine.ts';
+import { GenerationError, SECTION_LABELS, type EngineAnswer, type IdeaEngine, type IdeaSection } from './engine.ts';
 import { inspiredByOf, matchChapters, type GroundingChapter, type Random } from './grounding.ts';
-import type { Engine, GeneratedIdea, GenerateRequest, GenerateResponse, IdeaRecord } from './schema.ts';
+import type { Engine, GenerateRequest, GenerateResponse, IdeaRecord } from './schema.ts';
 import { seededRandom } from './seeded-random.ts';
 import type { IdeaStore } from './store.ts';
 
@@ -66,8 +66,7 @@ export async function generateIdea(request: GenerateRequest, userId: string | nu
   const seed = request.seed ?? (deps.newSeed ?? newIdeaSeed)();
   const random = deps.random ?? seededRandom(seed, 'chapters');
   const matched = matchChapters(deps.chapters, request, random).map((m) => m.chapter);
-  const inspiredBy = inspiredByOf(matched);
-  onProgress?.({ stage: 'context', message: `Reading ${inspiredBy.map((c) => c.title).join(', ')}`, chapters: matched.map((c) => c.id) });
+  onProgress?.({ stage: 'context', message: `Reading ${inspiredByOf(matched).map((c) => c.title).join(', ')}`, chapters: matched.map((c) => c.id) });
 
   const preferred: Engine = request.useAnthropic ? 'anthropic' : 'openai';
   const other: Engine = request.useAnthropic ? 'openai' : 'anthropic';
@@ -80,18 +79,18 @@ export async function generateIdea(request: GenerateRequest, userId: string | nu
   const minFallbackMs = deps.minFallbackMs ?? DEFAULT_MIN_FALLBACK_MS;
   const started = Date.now();
   const deadline = AbortSignal.any([AbortSignal.timeout(deadlineMs), ...(deps.signal ? [deps.signal] : [])]);
-  const input = { request, chapters: matched };
+  const input = { request, chapters: matched, book: deps.chapters };
   const onSection = (section: IdeaSection) => onProgress?.({ stage: 'section', message: SECTION_LABELS[section], section });
 
   const failures: string[] = [];
   let used: IdeaEngine | undefined;
-  let idea: GeneratedIdea | undefined;
+  let answer: EngineAnswer | undefined;
   for (const [i, provider] of chain.entries()) {
     if (i > 0 && deadlineMs - (Date.now() - started) < minFallbackMs) break;
     if (i === 0) onProgress?.({ stage: 'engine', message: `${capitalise(describe(provider))} is writing your idea`, engine: provider.name, model: provider.model });
     else onProgress?.({ stage: 'fallback', message: `${failures.at(-1) ?? ''}; ${describe(provider)} is taking over`, engine: provider.name, model: provider.model });
     try {
-      idea = await provider.generate(input, { signal: deadline, onSection });
+      answer = await provider.generate(input, { signal: deadline, onSection });
       used = provider;
       break;
     } catch (error) {
@@ -101,16 +100,20 @@ export async function generateIdea(request: GenerateRequest, userId: string | nu
     }
   }
   let notice: string | undefined;
-  if (!used || !idea) {
+  if (!used || !answer) {
     used = engines.offline;
     if (chain.length === 0) onProgress?.({ stage: 'engine', message: 'The offline engine is writing your idea', engine: used.name, model: used.model });
     else onProgress?.({ stage: 'fallback', message: `${failures.at(-1) ?? ''}; the offline engine is taking over`, engine: used.name, model: used.model });
-    idea = await used.generate({ ...input, seed }, { signal: deps.signal ?? new AbortController().signal, onSection });
+    answer = await used.generate({ ...input, seed }, { signal: deps.signal ?? new AbortController().signal, onSection });
     const reasons = chain.length === 0 ? [`No ${PROVIDER_NAMES[preferred]} API key is configured`] : failures;
     notice = `${reasons.join(', and ')}, so the offline engine composed this idea from the book's chapters.`;
   } else if (used.name !== preferred) {
     notice = `${failures.join(', and ')}, so ${describe(used)} wrote this idea instead.`;
   }
+  const { idea } = answer;
+  // The offline engine picks its concept's own chapters; providers write from the matched ones.
+  const drewOn = answer.chapterIds?.map((id) => deps.chapters.find((c) => c.id === id)).filter((c): c is GroundingChapter => c !== undefined);
+  const inspiredBy = inspiredByOf(drewOn?.length ? drewOn : matched);
   const fallbackFrom = failures.length > 0 && engines[preferred] ? preferred : undefined;
 
   const id = (deps.newId ?? newIdeaId)();

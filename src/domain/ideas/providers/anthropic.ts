@@ -1,7 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { GenerationError, type EngineCallOptions, type EngineInput, type IdeaEngine } from '../engine.ts';
+import { GenerationError, type EngineAnswer, type EngineCallOptions, type EngineInput, type IdeaEngine } from '../engine.ts';
 import { buildUserPrompt, providerJsonSchema, SYSTEM_PROMPT } from '../prompt.ts';
-import type { GeneratedIdea } from '../schema.ts';
 import { boundedStream, DEFAULT_MAX_OUTPUT_TOKENS, parseIdea, sdkClientOptions, sectionTracker, type ProviderConfig } from './common.ts';
 
 /**
@@ -22,7 +21,7 @@ export class AnthropicEngine implements IdeaEngine {
     this.client = new Anthropic(sdkClientOptions(config));
   }
 
-  async generate(input: EngineInput, options: EngineCallOptions): Promise<GeneratedIdea> {
+  async generate(input: EngineInput, options: EngineCallOptions): Promise<EngineAnswer> {
     let text = '';
     let stopReason: string | null = null;
     await boundedStream('Claude', Anthropic, this.config, options, async (signal, onToken) => {
@@ -51,6 +50,6 @@ export class AnthropicEngine implements IdeaEngine {
     });
     if (stopReason === 'refusal') throw new GenerationError('refusal', 'Claude declined to write an idea for these settings; try other controls');
     if (stopReason === 'max_tokens') throw new GenerationError('truncated', 'Claude ran out of output tokens before finishing the idea');
-    return parseIdea('Claude', text);
+    return { idea: parseIdea('Claude', text) };
   }
 }

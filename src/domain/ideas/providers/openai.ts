@@ -1,7 +1,6 @@
 import OpenAI from 'openai';
-import { GenerationError, type EngineCallOptions, type EngineInput, type IdeaEngine } from '../engine.ts';
+import { GenerationError, type EngineAnswer, type EngineCallOptions, type EngineInput, type IdeaEngine } from '../engine.ts';
 import { buildUserPrompt, providerJsonSchema, SYSTEM_PROMPT } from '../prompt.ts';
-import type { GeneratedIdea } from '../schema.ts';
 import { boundedStream, DEFAULT_MAX_OUTPUT_TOKENS, parseIdea, sdkClientOptions, sectionTracker, type ProviderConfig } from './common.ts';
 
 /** OpenAI through `openai`: streamed Chat Completions with a strict JSON schema response format. */
@@ -19,7 +18,7 @@ export class OpenAIEngine implements IdeaEngine {
     this.client = new OpenAI(sdkClientOptions(config));
   }
 
-  async generate(input: EngineInput, options: EngineCallOptions): Promise<GeneratedIdea> {
+  async generate(input: EngineInput, options: EngineCallOptions): Promise<EngineAnswer> {
     let text = '';
     let refusal = '';
     let finishReason: string | null = null;
@@ -59,6 +58,6 @@ export class OpenAIEngine implements IdeaEngine {
       throw new GenerationError('refusal', `OpenAI declined to write an idea for these settings${refusal ? `: ${refusal}` : ''}`);
     }
     if (finishReason === 'length') throw new GenerationError('truncated', 'OpenAI ran out of output tokens before finishing the idea');
-    return parseIdea('OpenAI', text);
+    return { idea: parseIdea('OpenAI', text) };
   }
 }
