@@ -152,6 +152,12 @@ export function roughly(n: number): number {
   const magnitude = 10 ** (Math.floor(Math.log10(n)) - 1);
   return Math.round(n / magnitude) * magnitude;
 }
+/** Rounds down to two significant digits (14,417 -> 14,000). */
+function roughlyDown(n: number): number {
+  if (n < 100) return Math.floor(n);
+  const magnitude = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.floor(n / magnitude) * magnitude;
+}
 function plural(noun: string): string {
   if (/[^aeiou]y$/.test(noun)) return `${noun.slice(0, -1)}ies`;
   if (/(s|x|ch|sh)$/.test(noun)) return `${noun}es`;
@@ -250,8 +256,8 @@ export function composeOfflineIdea(input: EngineInput, seed: string): OfflineCom
     b2b: { who: buyer.plural, count: buyer.count, daily: buyer.actionsPerDay },
     b2b2c: { who: buyer.plural, count: buyer.count, daily: [buyer.actionsPerDay[0] * 1.5, buyer.actionsPerDay[1] * 1.5] },
     b2g: { who: library.agencies, count: library.agencyCount, daily: [buyer.actionsPerDay[0] * 3, buyer.actionsPerDay[1] * 3] },
-    b2c: { who: `${people} of ${buyer.plural}`, count: library.peopleCount, daily: [1, 6] },
-    p2p: { who: people, count: library.peopleCount, daily: [1, 4] },
+    b2c: { who: `${people} of ${buyer.plural}`, count: library.peopleCount, daily: [1, 3] },
+    p2p: { who: people, count: library.peopleCount, daily: [1, 2] },
     marketplace: { who: buyer.plural, count: buyer.count, daily: [buyer.actionsPerDay[0] / 2, buyer.actionsPerDay[1] / 2] },
   };
   const payer = payers[market];
@@ -270,8 +276,11 @@ export function composeOfflineIdea(input: EngineInput, seed: string): OfflineCom
 
   // The numbers model: market -> customers -> actions -> revenue -> load -> fees.
   const marketSize = roughly(between(random, payer.count));
-  // Rounded down, so a small market never shows more than the band's share (one customer at least).
-  const customers = Math.max(1, Math.floor((marketSize * between(random, SHARE_PERCENT[band])) / 100));
+  // People adopt more slowly than organisations: a fifth of the band's share. Rounded down to two
+  // significant digits, so a small market never shows more than the band's share (one customer at least).
+  const peopleMarket = market === 'b2c' || market === 'p2p';
+  const sharePick = between(random, SHARE_PERCENT[band]) * (peopleMarket ? 0.2 : 1);
+  const customers = Math.max(1, roughlyDown((marketSize * sharePick) / 100));
   const sharePercent = (customers / marketSize) * 100;
   const perCustomerDaily = roughly(between(random, payer.daily));
   const priceSats = roughly((between(random, revenue.usdPerAction) / USD_PER_BSV) * SATS_PER_BSV);
@@ -286,7 +295,7 @@ export function composeOfflineIdea(input: EngineInput, seed: string): OfflineCom
   const phaseMonths = PHASE_MONTHS[band].map((range) => int(random, range));
   const pilotStart = (phaseMonths[0] ?? 0) + 1;
   const launchMonth = phaseMonths.slice(0, 3).reduce((sum, m) => sum + m, 0);
-  const pilotCustomers = Math.max(1, Math.min(5, Math.round(customers / 10)));
+  const pilotCustomers = Math.max(1, Math.min(peopleMarket ? 500 : 5, roughlyDown(customers / 10)));
   const numbers: IdeaNumbers = {
     market: marketSize,
     customers,
@@ -363,7 +372,7 @@ export function composeOfflineIdea(input: EngineInput, seed: string): OfflineCom
   ];
 
   const phaseNames: Record<Band, string[]> = {
-    0: [`${c.subject} inside the ${c.system} of two ${c.buyers}`, `Paid pilot with ${pilotCustomers} ${c.buyers}`, `Roll-out to ${fmt(customers)} ${c.who}`],
+    0: [`${c.subject} inside the ${c.system} of two ${c.buyers}`, `Paid pilot with ${pilotCustomers} ${c.who}`, `Roll-out to ${fmt(customers)} ${c.who}`],
     1: [
       `${c.subject} ${form.noun} prototype`,
       `Paid pilot with ${pilotCustomers} ${c.who}`,

@@ -166,7 +166,7 @@ export interface BsvWords {
   advantage: (c: PhraseContext) => string;
   architecture: string;
   database: string;
-  /** True when records are batched into one anchor a minute rather than one transaction each. */
+  /** True when the chain sees one batched anchor a minute rather than one transaction per action. */
   batched: boolean;
 }
 
@@ -219,7 +219,8 @@ export const BSV: Record<Concrete<BsvFeature>, BsvWords> = {
     advantage: (c) => `No passwords or document copies behind any ${c.record}, so there is nothing to breach and nothing to re-verify`,
     architecture: 'BRC-103/104 mutual authentication, BRC-52 certificates with selective disclosure and revocation outpoints',
     database: 'PostgreSQL keyed by identity public keys, with no passwords and no document copies',
-    batched: false,
+    // Checks read certificates and overlays; only their receipts are anchored, once a minute.
+    batched: true,
   },
   scalability: {
     featureTitle: 'One transaction per event',
