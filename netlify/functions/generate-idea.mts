@@ -1,10 +1,9 @@
 import type { Config, Context } from '@netlify/functions';
-import { GenerationError } from '../../src/domain/ideas/engine.ts';
 import { generateIdea, type GenerateDeps, type ProgressEvent } from '../../src/domain/ideas/generate.ts';
 import { generateRequestSchema } from '../../src/domain/ideas/schema.ts';
 import { BlobsIdeaStore } from './_shared/blobs-idea-store.ts';
 import { serverEnv } from './_shared/env.ts';
-import { enginesFromEnv, groundingChapters, localRateLimit } from './_shared/generation.ts';
+import { describeFailure, enginesFromEnv, groundingChapters, localRateLimit } from './_shared/generation.ts';
 import { readJsonBody, rejectCrossSite, requireJson } from './_shared/guard.ts';
 import { error, json, methodNotAllowed } from './_shared/http.ts';
 import { readSession } from './_shared/session.ts';
@@ -44,32 +43,19 @@ export default async (req: Request, context?: Context): Promise<Response> => {
     try {
       return json(await generateIdea(parsed.data, user?.id ?? null, deps));
     } catch (e) {
-      return failure(e);
+      const { status, message } = describeFailure(e);
+      return error(status, message);
     }
   }
   return eventStream(async (send) => {
     try {
       send('idea', await generateIdea(parsed.data, user?.id ?? null, { ...deps, onProgress: (p: ProgressEvent) => send('progress', p) }));
     } catch (e) {
-      const { status, message } = describe(e);
+      const { status, message } = describeFailure(e);
       send('error', { status, error: message });
     }
   });
 };
-
-function describe(e: unknown): { status: number; message: string } {
-  if (e instanceof GenerationError) {
-    if (e.kind === 'storage') console.error('generate-idea: storing failed', e.cause);
-    return { status: e.status, message: e.message };
-  }
-  console.error('generate-idea: unexpected failure', e);
-  return { status: 502, message: 'The idea could not be generated; please try again' };
-}
-
-function failure(e: unknown): Response {
-  const { status, message } = describe(e);
-  return error(status, message);
-}
 
 // No `method` filter: other methods reach the handler and get a JSON 405. Netlify reads this
 // config statically, so the rate limit is written as literals (a test checks they match the

@@ -1,4 +1,5 @@
 import { loadBook } from '../../../src/domain/book/load.ts';
+import { GenerationError } from '../../../src/domain/ideas/engine.ts';
 import { toGroundingChapter, type GroundingChapter } from '../../../src/domain/ideas/grounding.ts';
 import type { GenerateDeps } from '../../../src/domain/ideas/generate.ts';
 import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL, engineInfo, type EngineInfo } from '../../../src/domain/ideas/models.ts';
@@ -73,4 +74,14 @@ export function engineInfoFromEnv(env: ServerEnv): EngineInfo {
 /** The client a rate limit applies to: Netlify's client IP, else the forwarded address. */
 function clientKey(req: Request, context: { ip?: string } | undefined): string {
   return context?.ip || req.headers.get('x-nf-client-connection-ip') || req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'local';
+}
+
+/** The status and message a failed generation answers with; unexpected failures are logged, not shown. */
+export function describeFailure(e: unknown): { status: number; message: string } {
+  if (e instanceof GenerationError) {
+    if (e.kind === 'storage') console.error('generate-idea: storing failed', e.cause);
+    return { status: e.status, message: e.message };
+  }
+  console.error('generate-idea: unexpected failure', e);
+  return { status: 502, message: 'The idea could not be generated; please try again' };
 }
