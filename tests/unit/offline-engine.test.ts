@@ -163,7 +163,7 @@ describe('offline engine', () => {
       const low = compose({ ...request, innovationLevel: 1 }, `level-${i}`);
       const high = compose({ ...request, innovationLevel: 10 }, `level-${i}`);
       expect(low.idea.businessName).toMatch(/ (Plug-in|Audit|Bridge)$/);
-      expect(high.idea.businessName).toMatch(/ (Protocol|Clearing House|Commons)$/);
+      expect(high.idea.businessName).toMatch(/ (Protocol|Marketplace|Commons)$/);
       expect(low.idea.implementationRoadmap).toHaveLength(3);
       expect(high.idea.implementationRoadmap).toHaveLength(5);
       expect(high.numbers.launchMonth).toBeGreaterThan(low.numbers.launchMonth);

@@ -13,7 +13,7 @@ export const OFFLINE_MODEL = 'book-composer-2';
 /** The stated exchange-rate assumption behind every US dollar figure. */
 export const USD_PER_BSV = 40;
 /** The stated miner-fee assumption: about one satoshi for a transaction of a few hundred bytes. */
-export const FEE_SATS_PER_TRANSACTION = 1;
+const FEE_SATS_PER_TRANSACTION = 1;
 const SATS_PER_BSV = 100_000_000;
 
 type Concrete<T extends string> = Exclude<T, 'all'>;
@@ -75,9 +75,9 @@ const FORMS: Record<Band, Form[]> = {
       internet: (c) => `The protocol is published as an open specification with an overlay topic for ${c.records}, so independent hosts serve the same lookups.`,
     },
     {
-      noun: 'Clearing House',
-      summary: (c) => `It creates a new market: ${c.records} become assets that ${c.who} trade through a clearing house, settled on chain as they change hands.`,
-      internet: (c) => `Order books for ${c.records} run on the web, and settlement messages travel between members as signed BEEF transactions.`,
+      noun: 'Marketplace',
+      summary: (c) => `It creates a market that cannot exist while ${c.records} are unverifiable: ${c.who} sell access to verified ones to insurers, lenders and researchers, who pay per ${c.action}.`,
+      internet: (c) => `A marketplace API lists verified ${c.records} with their proofs, and buyers pay per ${c.action} before the data is released.`,
     },
     {
       noun: 'Commons',
@@ -122,6 +122,8 @@ function sig(n: number, digits = 3): string {
   return new Intl.NumberFormat('en-US', { maximumSignificantDigits: digits }).format(n);
 }
 function usd(n: number): string {
+  if (n >= 1_000_000) return `US$${sig(n / 1_000_000, 2)} million`;
+  if (n >= 1000) return `US$${fmt(roughly(n))}`;
   if (n >= 100) return `US$${fmt(Math.round(n))}`;
   if (n >= 1) return `US$${n.toFixed(2)}`;
   return `US$${sig(n, 2)}`;
@@ -147,7 +149,7 @@ function weightedPick<T>(random: Random, items: readonly T[], weight: (item: T) 
   return pick(random, items);
 }
 /** Rounds to two significant digits, so figures read like estimates (1,234 -> 1,200). */
-export function roughly(n: number): number {
+function roughly(n: number): number {
   if (n < 100) return Math.max(1, Math.round(n));
   const magnitude = 10 ** (Math.floor(Math.log10(n)) - 1);
   return Math.round(n / magnitude) * magnitude;
@@ -315,6 +317,7 @@ export function composeOfflineIdea(input: EngineInput, seed: string): OfflineCom
     launchMonth,
   };
   const price = `${fmt(priceSats)} satoshis`;
+  const pilot = pilotCustomers === 1 ? `one of the ${c.who}` : `${fmt(pilotCustomers)} ${c.who}`;
   const share = `${sig(sharePercent, 2)}%`;
   const perCustomerMonth = `${fmt(perCustomerDaily * 30 * priceSats)} satoshis (${usd(satsToUsd(perCustomerDaily * 30 * priceSats))})`;
   const bsvAmount = (sats: number) => `${sig(sats / SATS_PER_BSV)} BSV, about ${usd(satsToUsd(sats))}`;
@@ -372,10 +375,10 @@ export function composeOfflineIdea(input: EngineInput, seed: string): OfflineCom
   ];
 
   const phaseNames: Record<Band, string[]> = {
-    0: [`${c.subject} inside the ${c.system} of two ${c.buyers}`, `Paid pilot with ${pilotCustomers} ${c.who}`, `Roll-out to ${fmt(customers)} ${c.who}`],
+    0: [`${c.subject} inside the ${c.system} of two ${c.buyers}`, `Paid pilot with ${pilot}`, `Roll-out to ${fmt(customers)} ${c.who}`],
     1: [
       `${c.subject} ${form.noun} prototype`,
-      `Paid pilot with ${pilotCustomers} ${c.who}`,
+      `Paid pilot with ${pilot}`,
       `Public launch of the ${c.subject} ${form.noun}`,
       `Growth to ${fmt(customers)} ${c.who}`,
     ],
@@ -436,7 +439,7 @@ export function composeOfflineIdea(input: EngineInput, seed: string): OfflineCom
         minPayment: `${price} per ${c.action} (about ${usd(satsToUsd(priceSats))})`,
         targetTPS: `${fmt(peakTps)} TPS at peak (${fmt(dailyActions)} ${c.actions} a day by the end of year one)`,
         marketSize: `${fmt(marketSize)} ${c.who} in the launch region (about ${usd(satsToUsd(marketSatsPerYear))} a year at full adoption); ${fmt(customers)} (${share}) in year one`,
-        launchTime: `Pilot with ${pilotCustomers} ${c.who} from month ${pilotStart}; public launch in month ${launchMonth}`,
+        launchTime: `Pilot with ${pilot} from month ${pilotStart}; public launch in month ${launchMonth}`,
       },
       revenueStreams: revenue.streams({ price, perCustomerMonth, c }),
       costStructure: [

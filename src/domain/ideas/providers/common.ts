@@ -16,9 +16,9 @@ export interface ProviderConfig {
 }
 
 /** A real idea streams for 20-40 s, but its first token comes within a few seconds when the provider is healthy. */
-export const DEFAULT_FIRST_TOKEN_TIMEOUT_MS = 11_000;
+const DEFAULT_FIRST_TOKEN_TIMEOUT_MS = 11_000;
 /** Waiting longer than this for a retry costs more than falling back to the other engine. */
-export const DEFAULT_MAX_RETRY_WAIT_MS = 3_000;
+const DEFAULT_MAX_RETRY_WAIT_MS = 3_000;
 /** The wait before the one retry when a failed answer names none. */
 const DEFAULT_RETRY_WAIT_MS = 500;
 export const DEFAULT_MAX_OUTPUT_TOKENS = 4_000;
