@@ -1,10 +1,9 @@
 import type { Config, Context } from '@netlify/functions';
-import { GenerationError } from '../../src/domain/ideas/engine.ts';
 import { generateIdea, type GenerateDeps, type ProgressEvent } from '../../src/domain/ideas/generate.ts';
 import { generateRequestSchema } from '../../src/domain/ideas/schema.ts';
 import { BlobsIdeaStore } from './_shared/blobs-idea-store.ts';
-import { isDeployed, serverEnv } from './_shared/env.ts';
-import { clientKey, enginesFromEnv, generateRateLimiter, GENERATE_WINDOW_LIMIT, groundingChapters } from './_shared/generation.ts';
+import { serverEnv } from './_shared/env.ts';
+import { describeFailure, enginesFromEnv, groundingChapters, localRateLimit } from './_shared/generation.ts';
 import { readJsonBody, rejectCrossSite, requireJson } from './_shared/guard.ts';
 import { error, json, methodNotAllowed } from './_shared/http.ts';
 import { readSession } from './_shared/session.ts';
@@ -28,15 +27,8 @@ export default async (req: Request, context?: Context): Promise<Response> => {
     return error(400, `Invalid request: ${where}${issue?.message ?? 'unexpected body'}`);
   }
   const env = serverEnv();
-  // GENERATE_RATE_LIMIT=off lifts the local guard for benchmarks and end-to-end runs; never on a
-  // deployed site (where Netlify's rateLimit config applies as well).
-  const limitOff = env.GENERATE_RATE_LIMIT === 'off' && !isDeployed(env);
-  const limit = limitOff ? ({ allowed: true } as const) : await generateRateLimiter.take(clientKey(req, context));
-  if (!limit.allowed) {
-    return error(429, `Too many ideas requested; at most ${GENERATE_WINDOW_LIMIT} a minute. Try again in ${limit.retryAfterSeconds} s.`, {
-      'retry-after': String(limit.retryAfterSeconds),
-    });
-  }
+  const limited = await localRateLimit(req, context, env);
+  if (limited) return limited;
 
   const user = await readSession(req, env);
   let deps: GenerateDeps;
@@ -51,32 +43,19 @@ export default async (req: Request, context?: Context): Promise<Response> => {
     try {
       return json(await generateIdea(parsed.data, user?.id ?? null, deps));
     } catch (e) {
-      return failure(e);
+      const { status, message } = describeFailure(e);
+      return error(status, message);
     }
   }
   return eventStream(async (send) => {
     try {
       send('idea', await generateIdea(parsed.data, user?.id ?? null, { ...deps, onProgress: (p: ProgressEvent) => send('progress', p) }));
     } catch (e) {
-      const { status, message } = describe(e);
+      const { status, message } = describeFailure(e);
       send('error', { status, error: message });
     }
   });
 };
-
-function describe(e: unknown): { status: number; message: string } {
-  if (e instanceof GenerationError) {
-    if (e.kind === 'storage') console.error('generate-idea: storing failed', e.cause);
-    return { status: e.status, message: e.message };
-  }
-  console.error('generate-idea: unexpected failure', e);
-  return { status: 502, message: 'The idea could not be generated; please try again' };
-}
-
-function failure(e: unknown): Response {
-  const { status, message } = describe(e);
-  return error(status, message);
-}
 
 // No `method` filter: other methods reach the handler and get a JSON 405. Netlify reads this
 // config statically, so the rate limit is written as literals (a test checks they match the

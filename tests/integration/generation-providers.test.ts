@@ -4,7 +4,10 @@ import { GenerationError, IDEA_SECTIONS } from '../../src/domain/ideas/engine.ts
 import { generateIdea, type GenerateDeps, type ProgressEvent } from '../../src/domain/ideas/generate.ts';
 import { toGroundingChapter, type GroundingChapter } from '../../src/domain/ideas/grounding.ts';
 import { composeOfflineIdea, OfflineEngine } from '../../src/domain/ideas/offline-engine.ts';
+import Anthropic from '@anthropic-ai/sdk';
+import OpenAI from 'openai';
 import { AnthropicEngine } from '../../src/domain/ideas/providers/anthropic.ts';
+import { mapSdkError } from '../../src/domain/ideas/providers/common.ts';
 import { OpenAIEngine } from '../../src/domain/ideas/providers/openai.ts';
 import { DEFAULT_SETTINGS, generatedIdeaSchema, type GenerateRequest } from '../../src/domain/ideas/schema.ts';
 import { MemoryIdeaStore } from '../../src/domain/ideas/store.ts';
@@ -17,18 +20,35 @@ const request: GenerateRequest = { ...DEFAULT_SETTINGS, businessCategory: 'healt
 beforeAll(async () => {
   await fake.start();
   chapters = (await loadBook()).chapters.map((c) => toGroundingChapter(c));
-  fake.ideaJson = JSON.stringify(composeOfflineIdea({ request, chapters: chapters.slice(9, 11) }, 7));
+  fake.ideaJson = JSON.stringify(composeOfflineIdea({ request, chapters, book: chapters }, 'fake-provider').idea);
 });
 afterAll(() => fake.stop());
 beforeEach(() => {
   fake.requests.length = 0;
 });
 
-const anthropic = () => new AnthropicEngine({ apiKey: 'test-key', model: 'claude-test', baseURL: fake.origin, attemptTimeoutMs: 300 });
-const openai = () => new OpenAIEngine({ apiKey: 'test-key', model: 'gpt-test', baseURL: `${fake.origin}/v1`, attemptTimeoutMs: 300 });
+// Short bounds so no test waits for real provider timeouts: 300 ms to the first token, retries
+// only on a wait of at most 1 s.
+const timings = { firstTokenTimeoutMs: 300, maxRetryWaitMs: 1_000 };
+const anthropic = () => new AnthropicEngine({ apiKey: 'test-key', model: 'claude-test', baseURL: fake.origin, ...timings });
+const openai = () => new OpenAIEngine({ apiKey: 'test-key', model: 'gpt-test', baseURL: `${fake.origin}/v1`, ...timings });
 
-function deps(store: MemoryIdeaStore, engines: Partial<GenerateDeps['engines']>, events: ProgressEvent[] = []): GenerateDeps {
-  return { store, chapters, engines: { offline: new OfflineEngine(), ...engines }, minFallbackMs: 0, deadlineMs: 10_000, onProgress: (e) => events.push(e) };
+function deps(store: MemoryIdeaStore, engines: Partial<GenerateDeps['engines']>, events: ProgressEvent[] = [], extra: Partial<GenerateDeps> = {}): GenerateDeps {
+  return {
+    store,
+    chapters,
+    engines: { offline: new OfflineEngine(), ...engines },
+    minFallbackMs: 0,
+    deadlineMs: 10_000,
+    onProgress: (e) => events.push(e),
+    ...extra,
+  };
+}
+
+async function timed<T>(work: Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await work;
+  return { value, ms: performance.now() - started };
 }
 
 describe.each([
@@ -62,24 +82,53 @@ describe.each([
   });
 
   it.each([
-    ['http500', 'upstream', /HTTP 500/, 2],
-    ['http429', 'rate_limited', /rate limiting/, 2],
-    ['timeout', 'timeout', /timed out/, 2],
-    ['truncated', 'truncated', /ran out of output tokens/, 1],
-    ['cut-json', 'invalid_output', /incomplete or malformed JSON/, 1],
-    ['refusal', 'refusal', /declined/, 1],
-    ['schema-break', 'invalid_output', /does not match the schema/, 1],
-  ] as const)('%s ends in a clear %s error and stores nothing', async (scenario, kind, message, attempts) => {
+    ['http500', /answered with HTTP 500/, 2],
+    ['http429', /is rate limiting requests/, 2],
+    ['http429-long', /is rate limiting requests \(it asked to wait 30 s\)/, 1],
+    ['timeout', /sent nothing for 0.3 s/, 1],
+    ['stall-before-token', /sent nothing for 0.3 s/, 1],
+    ['truncated', /ran out of output tokens/, 1],
+    ['cut-json', /incomplete or malformed JSON/, 1],
+    ['refusal', /declined/, 1],
+    ['schema-break', /does not match the schema/, 1],
+    ['oversized', /does not match the schema \(executiveSummary: Too big/, 1],
+  ] as const)('%s: falls back to the offline engine at once, says why, and stores that idea', async (scenario, message, attempts) => {
     only(scenario);
     const store = new MemoryIdeaStore();
-    const error = await generateIdea({ ...request, useAnthropic }, null, deps(store, engines())).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(GenerationError);
-    expect((error as GenerationError).kind).toBe(kind);
-    expect((error as GenerationError).message).toMatch(message);
-    expect((error as GenerationError).status).toBeGreaterThanOrEqual(400);
-    expect(store.ideas.size).toBe(0);
-    expect(await store.recent(10)).toEqual([]);
+    const events: ProgressEvent[] = [];
+    const { value: result, ms } = await timed(generateIdea({ ...request, useAnthropic }, null, deps(store, engines(), events)));
+    expect(result.engine).toBe('offline');
+    expect(result.fallbackFrom).toBe(provider);
+    expect(result.notice).toMatch(message);
+    expect(result.notice).toMatch(/so the offline engine composed this idea from the book's chapters\.$/);
+    expect(result.seed).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    expect(events.some((e) => e.stage === 'fallback' && e.engine === 'offline')).toBe(true);
+    expect(store.ideas.size).toBe(1);
     expect(fake.count(provider)).toBe(attempts);
+    // Never waits on the 30 s retry-after, nor retries a hang: first-token bound plus a retry of 5 ms at most.
+    expect(ms).toBeLessThan(2_000);
+  });
+
+  it('lets a slow but steady stream run past the first-token bound and complete', async () => {
+    only('slow');
+    fake.pieceDelayMs = 8;
+    const store = new MemoryIdeaStore();
+    const { value: result, ms } = await timed(generateIdea({ ...request, useAnthropic }, null, deps(store, engines())));
+    expect(ms).toBeGreaterThan(timings.firstTokenTimeoutMs * 2);
+    expect(result.engine).toBe(provider);
+    expect(result.notice).toBeUndefined();
+    expect(result.seed).toBeUndefined();
+    expect(fake.count(provider)).toBe(1);
+  });
+
+  it('ends a stream that stalls half-way at the deadline, and the offline engine still answers in time', async () => {
+    only('stall-mid-stream');
+    const store = new MemoryIdeaStore();
+    const { value: result, ms } = await timed(generateIdea({ ...request, useAnthropic }, null, deps(store, engines(), [], { deadlineMs: 1_200 })));
+    expect(result.engine).toBe('offline');
+    expect(result.notice).toMatch(/did not finish before the deadline/);
+    expect(ms).toBeGreaterThanOrEqual(1_150);
+    expect(ms).toBeLessThan(1_700);
   });
 });
 
@@ -90,9 +139,18 @@ describe('fallback between providers', () => {
     const events: ProgressEvent[] = [];
     const result = await generateIdea({ ...request, useAnthropic: true }, null, deps(store, { anthropic: anthropic(), openai: openai() }, events));
     expect(result).toMatchObject({ engine: 'openai', model: 'gpt-test', fallbackFrom: 'anthropic' });
-    expect(result.notice).toMatch(/Claude answered with HTTP 500, so OpenAI \(gpt-test\) wrote this idea instead/);
+    expect(result.notice).toBe('Claude answered with HTTP 500, so OpenAI (gpt-test) wrote this idea instead.');
     expect(events.some((e) => e.stage === 'fallback')).toBe(true);
     expect(store.ideas.size).toBe(1);
+  });
+
+  it.each(['timeout', 'stall-before-token', 'http429-long'] as const)('falls back to OpenAI within the first-token bound when Claude %s', async (scenario) => {
+    fake.scenario = { anthropic: scenario, openai: 'valid' };
+    const store = new MemoryIdeaStore();
+    const { value: result, ms } = await timed(generateIdea({ ...request, useAnthropic: true }, null, deps(store, { anthropic: anthropic(), openai: openai() })));
+    expect(result).toMatchObject({ engine: 'openai', fallbackFrom: 'anthropic' });
+    expect(fake.count('anthropic')).toBe(1);
+    expect(ms).toBeLessThan(1_500);
   });
 
   it('falls back to Claude when OpenAI refuses', async () => {
@@ -102,13 +160,40 @@ describe('fallback between providers', () => {
     expect(result).toMatchObject({ engine: 'anthropic', fallbackFrom: 'openai' });
   });
 
-  it('reports both failures and stores nothing when both providers fail', async () => {
-    fake.scenario = { anthropic: 'schema-break', openai: 'http429' };
+  it('falls back to the offline engine, naming both failures, when both providers fail', async () => {
+    fake.scenario = { anthropic: 'timeout', openai: 'http429-long' };
     const store = new MemoryIdeaStore();
-    const error = (await generateIdea({ ...request, useAnthropic: true }, null, deps(store, { anthropic: anthropic(), openai: openai() })).catch(
+    const { value: result, ms } = await timed(generateIdea({ ...request, useAnthropic: true }, null, deps(store, { anthropic: anthropic(), openai: openai() })));
+    expect(result).toMatchObject({ engine: 'offline', fallbackFrom: 'anthropic' });
+    expect(result.notice).toBe(
+      "Claude sent nothing for 0.3 s, and OpenAI is rate limiting requests (it asked to wait 30 s), so the offline engine composed this idea from the book's chapters.",
+    );
+    expect(store.ideas.size).toBe(1);
+    expect(ms).toBeLessThan(2_000);
+  });
+
+  it('skips the other provider when too little of the deadline is left, and the offline engine answers', async () => {
+    fake.scenario = { anthropic: 'stall-mid-stream', openai: 'valid' };
+    const store = new MemoryIdeaStore();
+    const result = await generateIdea(
+      { ...request, useAnthropic: true },
+      null,
+      deps(store, { anthropic: anthropic(), openai: openai() }, [], { deadlineMs: 800, minFallbackMs: 5_000 }),
+    );
+    expect(result.engine).toBe('offline');
+    expect(fake.count('openai')).toBe(0);
+  });
+
+  it('stops, storing nothing, when the caller goes away', async () => {
+    fake.scenario = { anthropic: 'timeout', openai: 'valid' };
+    const store = new MemoryIdeaStore();
+    const caller = new AbortController();
+    setTimeout(() => caller.abort(), 100);
+    const error = await generateIdea({ ...request, useAnthropic: true }, null, deps(store, { anthropic: anthropic(), openai: openai() }, [], { signal: caller.signal })).catch(
       (e: unknown) => e,
-    )) as GenerationError;
-    expect(error.message).toMatch(/does not match the schema.*fallback failed too.*rate limiting/);
+    );
+    expect(error).toBeInstanceOf(GenerationError);
+    expect(fake.count('openai')).toBe(0);
     expect(store.ideas.size).toBe(0);
   });
 
@@ -118,5 +203,18 @@ describe('fallback between providers', () => {
     expect(result.engine).toBe('offline');
     expect(result.notice).toMatch(/No Claude API key is configured/);
     expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe('SDK error mapping', () => {
+  const signal = new AbortController().signal;
+  it('tells SDK errors apart by class, not by name', () => {
+    const headers = new Headers({ 'retry-after': '30' });
+    expect(mapSdkError('Claude', Anthropic, new Anthropic.RateLimitError(429, undefined, 'slow down', headers), signal).kind).toBe('rate_limited');
+    expect(mapSdkError('OpenAI', OpenAI, new OpenAI.APIConnectionTimeoutError(), signal).kind).toBe('timeout');
+    expect(mapSdkError('OpenAI', OpenAI, new OpenAI.InternalServerError(500, undefined, 'boom', new Headers()), signal).message).toBe('OpenAI answered with HTTP 500');
+    // A look-alike with the right name is not the SDK's class.
+    const impostor = Object.assign(new Error('fake'), { name: 'APIConnectionTimeoutError' });
+    expect(mapSdkError('Claude', Anthropic, impostor, signal).kind).toBe('upstream');
   });
 });

@@ -1,8 +1,28 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** What the fake provider answers. */
-export type Scenario = 'valid' | 'http500' | 'http429' | 'timeout' | 'truncated' | 'cut-json' | 'refusal' | 'schema-break';
+/**
+ * What the fake provider answers:
+ * - `timeout`: never answers (no headers); `stall-before-token`: headers and the message start, then nothing;
+ * - `stall-mid-stream`: half the idea, then nothing; `slow`: the whole idea, one piece every `pieceDelayMs`;
+ * - `http429` asks for a 5 ms wait, `http429-long` for `retry-after: 30`; `http500`;
+ * - `truncated` (stopped at the token cap), `cut-json` (half the JSON, normal stop), `refusal`,
+ *   `schema-break` (valid JSON, wrong shape), `oversized` (a 100,000-character summary).
+ */
+export type Scenario =
+  | 'valid'
+  | 'http500'
+  | 'http429'
+  | 'http429-long'
+  | 'timeout'
+  | 'stall-before-token'
+  | 'stall-mid-stream'
+  | 'slow'
+  | 'truncated'
+  | 'cut-json'
+  | 'refusal'
+  | 'schema-break'
+  | 'oversized';
 
 /**
  * A local stand-in for the Anthropic and OpenAI HTTP APIs, so the real SDKs run their real code
@@ -12,6 +32,8 @@ export class FakeLlmServer {
   scenario: Record<'anthropic' | 'openai', Scenario> = { anthropic: 'valid', openai: 'valid' };
   /** The JSON text a valid answer streams. */
   ideaJson = '{}';
+  /** The pause between streamed pieces in the `slow` scenario. */
+  pieceDelayMs = 50;
   readonly requests: { provider: 'anthropic' | 'openai'; body: Record<string, unknown> }[] = [];
   private server: Server | undefined;
   private readonly hanging = new Set<ServerResponse>();
@@ -50,9 +72,9 @@ export class FakeLlmServer {
       this.hanging.add(res);
       return;
     }
-    if (scenario === 'http500' || scenario === 'http429') {
+    if (scenario === 'http500' || scenario === 'http429' || scenario === 'http429-long') {
       const status = scenario === 'http500' ? 500 : 429;
-      res.writeHead(status, { 'content-type': 'application/json', 'retry-after-ms': '5' });
+      res.writeHead(status, { 'content-type': 'application/json', ...(scenario === 'http429-long' ? { 'retry-after': '30' } : { 'retry-after-ms': '5' }) });
       res.end(
         JSON.stringify(
           provider === 'anthropic'
@@ -67,7 +89,17 @@ export class FakeLlmServer {
     if (scenario === 'truncated' || scenario === 'cut-json') text = text.slice(0, Math.floor(text.length / 2));
     if (scenario === 'schema-break') text = JSON.stringify({ businessName: 'Only a name', painPointsSolved: 'not a list' });
     if (scenario === 'refusal') text = '';
-    const pieces = text.match(/[\s\S]{1,40}/g) ?? [];
+    if (scenario === 'oversized') text = JSON.stringify({ ...(JSON.parse(text) as object), executiveSummary: 'x'.repeat(100_000) });
+    const pieces = text.match(scenario === 'oversized' ? /[\s\S]{1,4000}/g : /[\s\S]{1,40}/g) ?? [];
+    const hang = () => {
+      this.hanging.add(res);
+      return new Promise<never>(() => undefined);
+    };
+    const pace = async (i: number) => {
+      if (scenario === 'stall-before-token' && i === 0) await hang();
+      if (scenario === 'stall-mid-stream' && i === Math.floor(pieces.length / 2)) await hang();
+      if (scenario === 'slow') await new Promise((resolve) => setTimeout(resolve, this.pieceDelayMs));
+    };
     if (provider === 'anthropic') {
       const send = (type: string, data: object) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
       send('message_start', {
@@ -83,7 +115,11 @@ export class FakeLlmServer {
         },
       });
       send('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
-      for (const p of pieces) send('content_block_delta', { index: 0, delta: { type: 'text_delta', text: p } });
+      for (const [i, p] of pieces.entries()) {
+        await pace(i);
+        if (res.destroyed) return;
+        send('content_block_delta', { index: 0, delta: { type: 'text_delta', text: p } });
+      }
       send('content_block_stop', { index: 0 });
       const stop = scenario === 'truncated' ? 'max_tokens' : scenario === 'refusal' ? 'refusal' : 'end_turn';
       send('message_delta', { delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: pieces.length } });
@@ -95,7 +131,11 @@ export class FakeLlmServer {
         );
       chunk({ role: 'assistant', content: '' }, null);
       if (scenario === 'refusal') chunk({ refusal: 'I can not help with that.' }, null);
-      for (const p of pieces) chunk({ content: p }, null);
+      for (const [i, p] of pieces.entries()) {
+        await pace(i);
+        if (res.destroyed) return;
+        chunk({ content: p }, null);
+      }
       chunk({}, scenario === 'truncated' ? 'length' : 'stop');
       res.write('data: [DONE]\n\n');
     }

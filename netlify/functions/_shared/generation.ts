@@ -1,17 +1,34 @@
 import { loadBook } from '../../../src/domain/book/load.ts';
+import { GenerationError } from '../../../src/domain/ideas/engine.ts';
 import { toGroundingChapter, type GroundingChapter } from '../../../src/domain/ideas/grounding.ts';
 import type { GenerateDeps } from '../../../src/domain/ideas/generate.ts';
 import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL, engineInfo, type EngineInfo } from '../../../src/domain/ideas/models.ts';
 import { OfflineEngine } from '../../../src/domain/ideas/offline-engine.ts';
 import { WindowRateLimiter } from '../../../src/domain/rate-limit.ts';
-import type { ServerEnv } from './env.ts';
+import { isDeployed, type ServerEnv } from './env.ts';
+import { error } from './http.ts';
 
 /** Generation budget per client: the same numbers as the function's Netlify `rateLimit` config. */
 export const GENERATE_WINDOW_LIMIT = 20;
 export const GENERATE_WINDOW_SECONDS = 60;
 
 /** The local equivalent of Netlify's rate limit (one per process: `npm start`, tests). */
-export const generateRateLimiter = new WindowRateLimiter(GENERATE_WINDOW_LIMIT, GENERATE_WINDOW_SECONDS * 1000);
+const generateRateLimiter = new WindowRateLimiter(GENERATE_WINDOW_LIMIT, GENERATE_WINDOW_SECONDS * 1000);
+
+/**
+ * The generation limit where the site is not deployed (`npm start`, tests): a 429 with
+ * Retry-After, or null to go on. A deployed site is limited by the function's Netlify
+ * `config.rateLimit` instead: an in-memory counter there would only count one instance's share.
+ * GENERATE_RATE_LIMIT=off lifts the local limit for benchmarks and end-to-end runs.
+ */
+export async function localRateLimit(req: Request, context: { ip?: string } | undefined, env: ServerEnv): Promise<Response | null> {
+  if (isDeployed(env) || env.GENERATE_RATE_LIMIT === 'off') return null;
+  const limit = await generateRateLimiter.take(clientKey(req, context));
+  if (limit.allowed) return null;
+  return error(429, `Too many ideas requested; at most ${GENERATE_WINDOW_LIMIT} a minute. Try again in ${limit.retryAfterSeconds} s.`, {
+    'retry-after': String(limit.retryAfterSeconds),
+  });
+}
 
 let chapters: Promise<GroundingChapter[]> | undefined;
 /** The book's chapters as grounding material, loaded once per process. */
@@ -55,6 +72,16 @@ export function engineInfoFromEnv(env: ServerEnv): EngineInfo {
 }
 
 /** The client a rate limit applies to: Netlify's client IP, else the forwarded address. */
-export function clientKey(req: Request, context: { ip?: string } | undefined): string {
+function clientKey(req: Request, context: { ip?: string } | undefined): string {
   return context?.ip || req.headers.get('x-nf-client-connection-ip') || req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'local';
+}
+
+/** The status and message a failed generation answers with; unexpected failures are logged, not shown. */
+export function describeFailure(e: unknown): { status: number; message: string } {
+  if (e instanceof GenerationError) {
+    if (e.kind === 'storage') console.error('generate-idea: storing failed', e.cause);
+    return { status: e.status, message: e.message };
+  }
+  console.error('generate-idea: unexpected failure', e);
+  return { status: 502, message: 'The idea could not be generated; please try again' };
 }

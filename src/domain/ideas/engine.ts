@@ -37,6 +37,16 @@ export interface EngineInput {
   request: GenerateRequest;
   /** The chapters matching the controls, best first: the context the idea must draw on. */
   chapters: GroundingChapter[];
+  /** Every chapter of the book, for an engine that picks its own grounding (the offline engine). */
+  book?: GroundingChapter[];
+  /** The offline engine's seed: the same seed and request give the same idea. Providers ignore it. */
+  seed?: string;
+}
+
+/** An engine's answer: the idea and, when the engine chose its own grounding, the chapters it drew on. */
+export interface EngineAnswer {
+  idea: GeneratedIdea;
+  chapterIds?: string[];
 }
 
 export interface EngineCallOptions {
@@ -51,7 +61,7 @@ export interface IdeaEngine {
   readonly name: Engine;
   /** The model id (or the offline engine's name) recorded with the idea. */
   readonly model: string;
-  generate(input: EngineInput, options: EngineCallOptions): Promise<GeneratedIdea>;
+  generate(input: EngineInput, options: EngineCallOptions): Promise<EngineAnswer>;
 }
 
 /** Why a generation failed, with the HTTP status the API answers. */

@@ -1,34 +1,152 @@
-import type { IdeaSeed } from '../book/schema.ts';
+import { shortSubtitle } from '../book/load.ts';
 import type { AiFocus, BsvFeature, BusinessCategory, RevenueModel, TargetMarket } from '../options.ts';
-import { IDEA_SECTIONS, type EngineCallOptions, type EngineInput, type IdeaEngine } from './engine.ts';
-import { inspiredByOf, type GroundingChapter, type Random } from './grounding.ts';
-import { AI, BSV, CATEGORY, innovationWords, MARKET, REVENUE } from './offline-vocabulary.ts';
+import { IDEA_SECTIONS, type EngineAnswer, type EngineCallOptions, type EngineInput, type IdeaEngine } from './engine.ts';
+import type { GroundingChapter, Random } from './grounding.ts';
+import { SEED_LIBRARY, type Buyer, type CategoryLibrary, type ConceptSeed } from './offline-library/index.ts';
+import { AI, BSV, MARKET, REVENUE, type PhraseContext } from './offline-vocabulary.ts';
 import { generatedIdeaSchema, type GeneratedIdea } from './schema.ts';
+import { seededRandom } from './seeded-random.ts';
 
 /** The model name recorded for ideas written by the offline engine. */
-export const OFFLINE_MODEL = 'book-composer-1';
+export const OFFLINE_MODEL = 'book-composer-2';
 
-/** A small, fast, seedable PRNG (mulberry32): the same seed gives the same idea. */
-export function seededRandom(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** The stated exchange-rate assumption behind every US dollar figure. */
+export const USD_PER_BSV = 40;
+/** The stated miner-fee assumption: about one satoshi for a transaction of a few hundred bytes. */
+const FEE_SATS_PER_TRANSACTION = 1;
+const SATS_PER_BSV = 100_000_000;
+
+type Concrete<T extends string> = Exclude<T, 'all'>;
+type Category = Concrete<BusinessCategory>;
+/** 0: levels 1-3, an improvement to a workflow buyers already have; 1: levels 4-7, a new product in an existing market; 2: levels 8-10, a new market or protocol. */
+export type Band = 0 | 1 | 2;
+
+export function bandOf(level: number): Band {
+  return level <= 3 ? 0 : level <= 7 ? 1 : 2;
 }
+
+interface Form {
+  /** The product type in the name ("Plug-in", "Registry", "Protocol"). */
+  noun: string;
+  summary: (c: PhraseContext) => string;
+  internet: (c: PhraseContext) => string;
+}
+
+/** What kind of product the concept becomes at each band: the innovation level changes the concept, not an adjective. */
+const FORMS: Record<Band, Form[]> = {
+  0: [
+    {
+      noun: 'Plug-in',
+      summary: (c) => `It ships as a plug-in for the ${c.system} that ${c.buyers} already run, so staff keep their screens and gain ${c.records} they can verify.`,
+      internet: (c) => `A plug-in speaks the ${c.system}' existing web APIs and adds BRC-103 signed requests, so no shared API keys are handed out.`,
+    },
+    {
+      noun: 'Audit',
+      summary: (c) => `It starts as a nightly audit beside the ${c.system} of ${c.buyers}, reconciling ${c.records} with what the system shows and flagging every gap.`,
+      internet: (c) => `A scheduled connector reads exports from the ${c.system} over HTTPS and publishes a daily reconciliation report per site.`,
+    },
+    {
+      noun: 'Bridge',
+      summary: (c) => `It is a bridge between the ${c.system} of ${c.buyers} and their partners, sending each ${c.record} with a proof instead of an email or a PDF.`,
+      internet: (c) => `Webhooks from the ${c.system} feed the bridge, which forwards each ${c.record} to partners with its proof attached.`,
+    },
+  ],
+  1: [
+    {
+      noun: 'Registry',
+      summary: (c) => `It is a hosted registry that ${c.who} and their partners query directly: a new product in a market that already pays for ${c.subject.toLowerCase()} work.`,
+      internet: (c) => `A public HTTPS lookup answers any query about a ${c.record} with its proof, cached at the edge for repeat checks.`,
+    },
+    {
+      noun: 'API',
+      summary: (c) => `It is an API that software vendors build into their products for ${c.who}, priced per ${c.action} so vendors pay only as they grow.`,
+      internet: (c) => `A documented REST API with SDKs lets any vendor create and verify ${c.records} in a few lines, authenticated per request.`,
+    },
+    {
+      noun: 'Companion',
+      summary: (c) => `It is a companion app that ${c.people} carry themselves, which ${c.buyers} accept in place of their own forms.`,
+      internet: (c) => `The companion app works offline and syncs ${c.records} when a connection returns, presenting them to ${c.buyers} by QR code.`,
+    },
+  ],
+  2: [
+    {
+      noun: 'Protocol',
+      summary: (c) => `It is an open protocol: any vendor can issue and check ${c.records}, and the company earns from the reference implementation and hosted nodes.`,
+      internet: (c) => `The protocol is published as an open specification with an overlay topic for ${c.records}, so independent hosts serve the same lookups.`,
+    },
+    {
+      noun: 'Marketplace',
+      summary: (c) => `It creates a market that cannot exist while ${c.records} are unverifiable: ${c.who} sell access to verified ones to insurers, lenders and researchers, who pay per ${c.action}.`,
+      internet: (c) => `A marketplace API lists verified ${c.records} with their proofs, and buyers pay per ${c.action} before the data is released.`,
+    },
+    {
+      noun: 'Commons',
+      summary: (c) => `It is a shared commons: ${c.who} pool ${c.records} into one verifiable network that no single member owns, and pay per ${c.action} to use it.`,
+      internet: (c) => `Members run their own nodes for ${c.records} and discover each other through SHIP and SLAP, so no operator can switch the commons off.`,
+    },
+  ],
+};
+
+/** Share of the reachable market won in year one, in percent, by band. */
+const SHARE_PERCENT: Record<Band, [number, number]> = { 0: [2, 6], 1: [1, 4], 2: [0.3, 1.5] };
+/** Roadmap phase lengths in months, by band. */
+const PHASE_MONTHS: Record<Band, [number, number][]> = {
+  0: [
+    [1, 2],
+    [2, 3],
+    [2, 3],
+  ],
+  1: [
+    [2, 3],
+    [3, 4],
+    [3, 4],
+    [3, 5],
+  ],
+  2: [
+    [3, 4],
+    [4, 6],
+    [4, 6],
+    [5, 7],
+    [6, 8],
+  ],
+};
+const TEAM: Record<Band, number> = { 0: 4, 1: 6, 2: 9 };
 
 // One formatter each, made once: toLocaleString builds a new Intl.NumberFormat on every call.
 const INTEGER = new Intl.NumberFormat('en-US');
-const BSV_AMOUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const fmt = (n: number) => INTEGER.format(n);
-const between = (random: Random, [lo, hi]: [number, number]) => lo + Math.floor(random() * (hi - lo + 1));
+/** Formats an amount with at most `digits` significant digits ("0.0125", "1,200"). */
+function sig(n: number, digits = 3): string {
+  if (n === 0) return '0';
+  if (Math.abs(n) >= 1000) return fmt(Math.round(n));
+  return new Intl.NumberFormat('en-US', { maximumSignificantDigits: digits }).format(n);
+}
+function usd(n: number): string {
+  if (n >= 1_000_000) return `US$${sig(n / 1_000_000, 2)} million`;
+  if (n >= 1000) return `US$${fmt(roughly(n))}`;
+  if (n >= 100) return `US$${fmt(Math.round(n))}`;
+  if (n >= 1) return `US$${n.toFixed(2)}`;
+  return `US$${sig(n, 2)}`;
+}
+function between(random: Random, [lo, hi]: readonly [number, number]): number {
+  return lo + random() * (hi - lo);
+}
+function int(random: Random, [lo, hi]: readonly [number, number]): number {
+  return Math.floor(lo + random() * (hi - lo + 1));
+}
 function pick<T>(random: Random, items: readonly T[]): T {
   const item = items[Math.floor(random() * items.length)];
   if (item === undefined) throw new Error('pick from an empty list');
   return item;
+}
+function weightedPick<T>(random: Random, items: readonly T[], weight: (item: T) => number): T {
+  const total = items.reduce((sum, item) => sum + weight(item), 0);
+  let r = random() * total;
+  for (const item of items) {
+    r -= weight(item);
+    if (r < 0) return item;
+  }
+  return pick(random, items);
 }
 /** Rounds to two significant digits, so figures read like estimates (1,234 -> 1,200). */
 function roughly(n: number): number {
@@ -36,193 +154,281 @@ function roughly(n: number): number {
   const magnitude = 10 ** (Math.floor(Math.log10(n)) - 1);
   return Math.round(n / magnitude) * magnitude;
 }
-
-type Concrete<T extends string> = Exclude<T, 'all'>;
-
-/** The controls with every 'all' replaced by a concrete value the main chapter covers. */
-export interface ResolvedControls {
-  businessCategory: Concrete<BusinessCategory>;
-  targetMarket: Concrete<TargetMarket>;
-  aiFocus: Concrete<AiFocus>;
-  revenueModel: Concrete<RevenueModel>;
-  bsvFeature: Concrete<BsvFeature>;
+/** Rounds down to two significant digits (14,417 -> 14,000). */
+function roughlyDown(n: number): number {
+  if (n < 100) return Math.floor(n);
+  const magnitude = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.floor(n / magnitude) * magnitude;
+}
+function plural(noun: string): string {
+  if (/[^aeiou]y$/.test(noun)) return `${noun.slice(0, -1)}ies`;
+  if (/(s|x|ch|sh)$/.test(noun)) return `${noun}es`;
+  return `${noun}s`;
+}
+/** Lower-cases the first letter (not of an acronym) and drops a final full stop, to embed a sentence. */
+function lowerFirst(text: string): string {
+  const body = text.replace(/\.\s*$/, '');
+  return /^[A-Z](?![A-Z0-9])/.test(body) ? body.charAt(0).toLowerCase() + body.slice(1) : body;
+}
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+function listJoin(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`;
 }
 
-function resolve<T extends string>(value: T | 'all', chapterValues: readonly string[], all: readonly T[], random: Random): T {
-  if (value !== 'all') return value;
-  // Prefer the chapter's most relevant (first-listed) topics.
-  const candidates = chapterValues.slice(0, 3).filter((v): v is T => (all as readonly string[]).includes(v));
-  return pick(random, candidates.length > 0 ? candidates : all);
+/** The small model behind every figure of one idea: each number follows from the ones before it. */
+export interface IdeaNumbers {
+  /** Reachable customers in the launch region. */
+  market: number;
+  /** Customers won in year one, and their share of the market in percent. */
+  customers: number;
+  sharePercent: number;
+  /** Paid actions per customer per day. */
+  perCustomerDaily: number;
+  /** Price of one action in satoshis. */
+  priceSats: number;
+  dailyActions: number;
+  dailySats: number;
+  monthlySats: number;
+  /** Usage revenue a year if the whole reachable market adopted it, in satoshis. */
+  marketSatsPerYear: number;
+  averageTps: number;
+  peakTps: number;
+  transactionsPerDay: number;
+  feeSatsPerDay: number;
+  /** Roadmap: months per phase, pilot start and public launch month. */
+  phaseMonths: number[];
+  pilotStart: number;
+  launchMonth: number;
 }
 
-// Whether a seed's text matches a keyword pattern: seeds and patterns are fixed, so each pair is
-// tested once per process (the tests were most of the engine's time).
-const seedMatches = new WeakMap<IdeaSeed, Map<RegExp, boolean>>();
-function matches(seed: IdeaSeed, re: RegExp): boolean {
-  let known = seedMatches.get(seed);
-  if (!known) {
-    known = new Map();
-    seedMatches.set(seed, known);
-  }
-  let hit = known.get(re);
-  if (hit === undefined) {
-    hit = re.test(`${seed.name} ${seed.problem} ${seed.solution} ${seed.aiRole} ${seed.bsvRole}`);
-    known.set(re, hit);
-  }
-  return hit;
+/** Turns satoshis into US dollars at the stated assumption. */
+export function satsToUsd(sats: number): number {
+  return (sats / SATS_PER_BSV) * USD_PER_BSV;
 }
 
-/** Picks the seed of the main chapter that best fits the controls (random among the best). */
-function chooseSeed(chapter: GroundingChapter, controls: ResolvedControls, random: Random, exclude?: string): IdeaSeed {
-  const tests = [CATEGORY[controls.businessCategory].keywords, AI[controls.aiFocus].keywords, BSV[controls.bsvFeature].keywords];
-  const scored = chapter.seeds
-    .filter((seed) => seed.name !== exclude)
-    .map((seed) => ({ seed, score: tests.filter((re) => matches(seed, re)).length + random() * 0.9 }));
-  scored.sort((a, b) => b.score - a.score);
-  const first = scored[0];
-  if (!first) throw new Error(`${chapter.id} has no idea seeds`);
-  return first.seed;
-}
-
-interface Phase {
-  phase: string;
-  months: number;
-  tasks: string[];
+/** What one composition produced: the idea, the chapters it drew on and the figures behind it. */
+export interface OfflineComposition {
+  idea: GeneratedIdea;
+  chapterIds: string[];
+  numbers: IdeaNumbers;
+  /** Identifies the concept: the same key means the same product, whatever its wording. */
+  conceptKey: string;
 }
 
 /**
- * Composes a complete idea from the book's material for the chosen controls. Pure: the same input
- * and seed give the same idea; a different seed gives a different seed idea, name and figures.
+ * Composes a complete idea for the request from the seed library. Pure: the same request and seed
+ * give the same idea. The category picks the concept library; the seed picks a concept, a second
+ * concept as its module, a buyer and a product form of the innovation band; the target market, AI
+ * focus, BSV feature and revenue model shape every section; one numbers model feeds every figure.
  */
-export function composeOfflineIdea(input: EngineInput, seed: number): GeneratedIdea {
-  const random = seededRandom(seed);
-  const [main, ...others] = input.chapters;
-  if (!main) throw new Error('the offline engine needs at least one chapter');
+export function composeOfflineIdea(input: EngineInput, seed: string): OfflineComposition {
   const { request } = input;
-
-  const controls: ResolvedControls = {
-    businessCategory: resolve(request.businessCategory, main.topics.businessCategory, Object.keys(CATEGORY) as Concrete<BusinessCategory>[], random),
-    targetMarket: resolve(request.targetMarket, main.topics.targetMarket, Object.keys(MARKET) as Concrete<TargetMarket>[], random),
-    aiFocus: resolve(request.aiFocus, main.topics.aiFocus, Object.keys(AI) as Concrete<AiFocus>[], random),
-    revenueModel: resolve(request.revenueModel, main.topics.revenueModel, Object.keys(REVENUE) as Concrete<RevenueModel>[], random),
-    bsvFeature: resolve(request.bsvFeature, main.topics.bsvFeature, Object.keys(BSV) as Concrete<BsvFeature>[], random),
-  };
-  const category = CATEGORY[controls.businessCategory];
-  const market = MARKET[controls.targetMarket];
-  const ai = AI[controls.aiFocus];
-  const bsv = BSV[controls.bsvFeature];
-  const revenue = REVENUE[controls.revenueModel];
   const level = request.innovationLevel;
-  const bold = innovationWords(level);
+  const band = bandOf(level);
+  // The band is part of the stream, so levels 1 and 10 with one seed are different concepts.
+  const random = seededRandom(seed, `offline:${band}`);
 
-  const seedIdea = chooseSeed(main, controls, random);
-  const second = others[0];
-  const secondSeed = second ? chooseSeed(second, controls, random, seedIdea.name) : undefined;
+  const categories = Object.keys(SEED_LIBRARY) as Category[];
+  const category: Category = request.businessCategory === 'all' ? pick(random, categories) : request.businessCategory;
+  const library: CategoryLibrary = SEED_LIBRARY[category];
+  // Concepts written around the chosen AI focus or BSV feature are twice as likely, never exclusive.
+  const fit = (s: ConceptSeed) => 1 + (s.aiFocus === request.aiFocus ? 1 : 0) + (s.bsvFeature === request.bsvFeature ? 1 : 0);
+  const primary = weightedPick(random, library.seeds, fit);
+  const secondary = pick(
+    random,
+    library.seeds.filter((s) => s !== primary),
+  );
+  const buyer: Buyer = pick(random, library.buyers);
+  const form = pick(random, FORMS[band]);
+  const market: Concrete<TargetMarket> = request.targetMarket === 'all' ? pick(random, Object.keys(MARKET) as Concrete<TargetMarket>[]) : request.targetMarket;
+  const aiFocus: Concrete<AiFocus> = request.aiFocus === 'all' ? primary.aiFocus : request.aiFocus;
+  const bsvFeature: Concrete<BsvFeature> = request.bsvFeature === 'all' ? primary.bsvFeature : request.bsvFeature;
+  const revenueModel: Concrete<RevenueModel> = request.revenueModel === 'all' ? pick(random, Object.keys(REVENUE) as Concrete<RevenueModel>[]) : request.revenueModel;
+  const ai = AI[aiFocus];
+  const bsv = BSV[bsvFeature];
+  const revenue = REVENUE[revenueModel];
+  const marketWords = MARKET[market];
 
-  const businessName = random() < 0.5 ? seedIdea.name : `${seedIdea.name} ${pick(random, market.nameSuffixes)}`;
+  // Who pays, and how many of them a launch region holds.
+  const people = library.people;
+  const payers: Record<Concrete<TargetMarket>, { who: string; count: readonly [number, number]; daily: readonly [number, number] }> = {
+    b2b: { who: buyer.plural, count: buyer.count, daily: buyer.actionsPerDay },
+    b2b2c: { who: buyer.plural, count: buyer.count, daily: [buyer.actionsPerDay[0] * 1.5, buyer.actionsPerDay[1] * 1.5] },
+    b2g: { who: library.agencies, count: library.agencyCount, daily: [buyer.actionsPerDay[0] * 3, buyer.actionsPerDay[1] * 3] },
+    b2c: { who: `${people} of ${buyer.plural}`, count: library.peopleCount, daily: [1, 3] },
+    p2p: { who: people, count: library.peopleCount, daily: [1, 2] },
+    marketplace: { who: buyer.plural, count: buyer.count, daily: [buyer.actionsPerDay[0] / 2, buyer.actionsPerDay[1] / 2] },
+  };
+  const payer = payers[market];
+  const c: PhraseContext = {
+    who: payer.who,
+    buyers: buyer.plural,
+    people,
+    system: library.system,
+    record: primary.record,
+    records: plural(primary.record),
+    action: primary.action,
+    actions: plural(primary.action),
+    data: primary.data,
+    subject: primary.subject,
+  };
 
-  // Figures, derived from each other so every section tells the same story.
-  const minSats = roughly(between(random, revenue.minSats));
-  const pay = `${fmt(minSats)} satoshis`;
-  const accounts = roughly(between(random, market.accounts));
-  const perAccountDaily = roughly(between(random, market.perAccountDaily));
-  const daily = accounts * perAccountDaily;
-  const averageTps = daily / 86_400;
+  // The numbers model: market -> customers -> actions -> revenue -> load -> fees.
+  const marketSize = roughly(between(random, payer.count));
+  // People adopt more slowly than organisations: a fifth of the band's share. Rounded down to two
+  // significant digits, so a small market never shows more than the band's share (one customer at least).
+  const peopleMarket = market === 'b2c' || market === 'p2p';
+  const sharePick = between(random, SHARE_PERCENT[band]) * (peopleMarket ? 0.2 : 1);
+  const customers = Math.max(1, roughlyDown((marketSize * sharePick) / 100));
+  const sharePercent = (customers / marketSize) * 100;
+  const perCustomerDaily = roughly(between(random, payer.daily));
+  const priceSats = roughly((between(random, revenue.usdPerAction) / USD_PER_BSV) * SATS_PER_BSV);
+  const dailyActions = customers * perCustomerDaily;
+  const dailySats = dailyActions * priceSats;
+  const monthlySats = dailySats * 30;
+  const marketSatsPerYear = marketSize * perCustomerDaily * priceSats * 365;
+  const averageTps = dailyActions / 86_400;
   const peakTps = Math.max(1, Math.ceil(averageTps * 5));
-  const loadTestTps = Math.max(100, roughly(peakTps * 10));
-  const dailySats = daily * minSats;
-  const serviceable = roughly(between(random, category.serviceable));
-  const batchSats = 100;
-  const feeSatsPerDay = 1_440 * batchSats;
+  const transactionsPerDay = bsv.batched ? 1_440 : dailyActions;
+  const feeSatsPerDay = transactionsPerDay * FEE_SATS_PER_TRANSACTION;
+  const phaseMonths = PHASE_MONTHS[band].map((range) => int(random, range));
+  const pilotStart = (phaseMonths[0] ?? 0) + 1;
+  const launchMonth = phaseMonths.slice(0, 3).reduce((sum, m) => sum + m, 0);
+  const pilotCustomers = Math.max(1, Math.min(peopleMarket ? 500 : 5, roughlyDown(customers / 10)));
+  const numbers: IdeaNumbers = {
+    market: marketSize,
+    customers,
+    sharePercent,
+    perCustomerDaily,
+    priceSats,
+    dailyActions,
+    dailySats,
+    monthlySats,
+    marketSatsPerYear,
+    averageTps,
+    peakTps,
+    transactionsPerDay,
+    feeSatsPerDay,
+    phaseMonths,
+    pilotStart,
+    launchMonth,
+  };
+  const price = `${fmt(priceSats)} satoshis`;
+  const pilot = pilotCustomers === 1 ? `one of the ${c.who}` : `${fmt(pilotCustomers)} ${c.who}`;
+  const share = `${sig(sharePercent, 2)}%`;
+  const perCustomerMonth = `${fmt(perCustomerDaily * 30 * priceSats)} satoshis (${usd(satsToUsd(perCustomerDaily * 30 * priceSats))})`;
+  const bsvAmount = (sats: number) => `${sig(sats / SATS_PER_BSV)} BSV, about ${usd(satsToUsd(sats))}`;
 
-  // Roadmap: longer phases for bolder ideas; a fourth phase from level 7.
-  const stretch = level >= 8 ? 2 : level >= 4 ? 1 : 0;
-  const phases: Phase[] = [
-    {
-      phase: 'Foundation and prototype',
-      months: 2 + stretch,
-      tasks: [
-        `Build the core workflow: ${lowerFirst(seedIdea.solution)}`,
-        `Wire ${bsv.featureTitle.toLowerCase()}: ${lowerFirst(bsv.architecture)}`,
-        `Prototype the AI part (${ai.featureTitle.toLowerCase()}) on sample data`,
-        `Interview 15 ${category.customers} to confirm the problem`,
-      ],
-    },
-    {
-      phase: 'Pilot with first customers',
-      months: 3 + stretch,
-      tasks: [
-        `Run a paid pilot with 3 to 5 ${market.accountNoun}, charging from ${pay} per ${bsv.unit}`,
-        `Integrate with pilot customers: ${lowerFirst(seedIdea.internetRole)}`,
-        'Measure accuracy, latency and cost per request; publish a verification guide',
-      ],
-    },
-    {
-      phase: 'Public launch and scale',
-      months: 3 + stretch,
-      tasks: [
-        `Load-test the transaction pipeline to ${fmt(loadTestTps)} transactions per second (ten times the planned peak of ${fmt(peakTps)})`,
-        `Launch publicly and grow to ${fmt(accounts)} ${market.accountNoun} by the end of year one`,
-        `Add self-service onboarding and ${revenue.featureTitle.toLowerCase()} billing`,
-      ],
-    },
-  ];
-  if (level >= 7) {
-    phases.push({
-      phase: 'Network effects and expansion',
-      months: 4 + stretch,
-      tasks: [
-        secondSeed ? `Extend into ${secondSeed.name}: ${lowerFirst(secondSeed.solution)}` : 'Open the verification API to third parties',
-        'Open the protocol so partners can build on the same records',
-        `Enter a second region after the first ${fmt(accounts)} ${market.accountNoun}`,
-      ],
-    });
-  }
-  let month = 0;
-  const implementationRoadmap = phases.map((p, i) => {
-    const start = month + 1;
-    month += p.months;
-    return { phase: `Phase ${i + 1}: ${p.phase}`, timeline: `Months ${start}-${month}`, tasks: p.tasks };
-  });
-  const pilotStart = (phases[0]?.months ?? 0) + 1;
-  const launchMonth = phases.slice(0, 3).reduce((sum, p) => sum + p.months, 0);
+  const businessName = `${buyer.word} ${primary.subject} & ${secondary.subject} ${form.noun}`;
+  const chapterIds = [...new Set([...primary.chapters, ...secondary.chapters.slice(0, 1)])].slice(0, 3);
+  const book = input.book ?? input.chapters;
+  const grounding = chapterIds.map((id) => book.find((ch) => ch.id === id)).filter((ch): ch is GroundingChapter => ch !== undefined);
+  const chapterNames = grounding.map((ch) => `${ch.title} (${shortSubtitle(ch.subtitle)})`);
 
-  const chapterNames = inspiredByOf(input.chapters).map((c) => c.title);
+  const stance: Record<Band, string> = {
+    0: `It improves a workflow ${c.buyers} already have instead of asking them to change it, which keeps each sale short.`,
+    1: `It is a new product for a market that already pays for ${library.incumbents}, sold on proofs those cannot give.`,
+    2: `It bets on a market that does not exist yet: ${c.records} that anyone can verify and trade without ${library.incumbents}.`,
+  };
   const executiveSummary = [
-    `${businessName} is ${/^[aeiou]/i.test(bold.adjective) ? 'an' : 'a'} ${bold.adjective} ${category.sector} business for ${market.phrase}.`,
-    seedIdea.solution,
-    ai.sentence,
-    bsv.sentence,
-    `It earns ${revenue.summary}, from ${pay} per ${bsv.unit}, and plans a paying pilot from month ${pilotStart} and a public launch in month ${launchMonth}.`,
-    bold.stance,
-    `The idea draws on ${listJoin(chapterNames)} of the book.`,
-  ].join(' ');
+    `${businessName} is ${primary.product}, for ${c.who}.`,
+    form.summary(c),
+    `Its second module adds ${secondary.subject.toLowerCase()}: ${lowerFirst(secondary.product)}.`,
+    aiFocus === primary.aiFocus ? primary.ai : ai.sentence(c),
+    primary.onChain,
+    `In year one it aims at ${fmt(customers)} ${c.who} and about ${fmt(monthlySats)} satoshis (${usd(satsToUsd(monthlySats))}) a month, from ${c.actions} priced at ${price} each.`,
+    stance[band],
+    chapterNames.length > 0 ? `The concept draws on ${listJoin(chapterNames)} of the book.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 
-  const painPointsSolved = [seedIdea.problem, bsv.pain, market.pain];
-  if (level >= 6 || secondSeed === undefined)
-    painPointsSolved.push(`AI results in ${category.sector} are hard to trust when nobody can show which model produced them and from what input.`);
-  else painPointsSolved.push(secondSeed.problem);
-
+  const risk: Record<Band, string> = {
+    0: `The main risk is that vendors of ${c.system} add a similar ${c.subject.toLowerCase()} check themselves; the plan answers with proofs they cannot issue and a head start with the first ${c.buyers}.`,
+    1: `The main risk is adoption: ${c.buyers} must trust a new vendor with their ${c.records}, so the pilot is paid, small and limited to one workflow.`,
+    2: `The main risk is that the market is not there yet: it needs ${c.people} and ${c.buyers} to adopt shared rules for ${c.records} together, so the first year builds a working network before charging at scale.`,
+  };
   const marketAnalysis = [
-    `The first market is ${fmt(serviceable)} ${category.customers}.`,
-    `The plan targets ${fmt(accounts)} ${market.accountNoun} by the end of year one, about ${fmt(roughly((accounts / serviceable) * 1000) / 10)}% of that market, each generating about ${fmt(perAccountDaily)} ${bsv.unit}s a day: ${fmt(daily)} a day in total, an average of ${averageTps < 10 ? averageTps.toFixed(1) : fmt(Math.round(averageTps))} and a peak of about ${fmt(peakTps)} transactions per second.`,
-    `At ${pay} per ${bsv.unit} that is ${fmt(dailySats)} satoshis (${BSV_AMOUNT.format(dailySats / 1e8)} BSV) a day from usage alone.`,
-    `Incumbent tools in ${category.sector} keep their records in databases the operator controls and bill by card or invoice, which makes charges below a few cents uneconomic. ${businessName} competes on verifiability and on price granularity, which ${chapterNames[0] ?? 'the book'} shows are hard to retrofit.`,
+    `The launch region holds about ${fmt(marketSize)} ${c.who}.`,
+    `The plan reaches ${fmt(customers)} of them in year one, ${share} of that market, each making about ${fmt(perCustomerDaily)} ${c.actions} a day: ${fmt(dailyActions)} a day in total, ${sig(averageTps, 2)} transactions per second on average and ${fmt(peakTps)} at peak.`,
+    `At ${price} per ${c.action} that is ${fmt(dailySats)} satoshis (${bsvAmount(dailySats)}) a day and ${fmt(monthlySats)} satoshis (${bsvAmount(monthlySats)}) a month, at an assumed US$${USD_PER_BSV} per BSV.`,
+    `If every one of the ${fmt(marketSize)} adopted it at that rate, usage would be worth about ${usd(satsToUsd(marketSatsPerYear))} a year.`,
+    `Today ${c.buyers} rely on ${library.incumbents}, which keep each ${c.record} where only its operator can check it.`,
+    marketWords.channel(c),
+    risk[band],
   ].join(' ');
+
+  const painPointsSolved = [primary.pain, buyer.pain, secondary.pain, bsv.pain(c)];
 
   const coreFeatures = [
-    { title: 'Core workflow', description: seedIdea.solution },
-    { title: ai.featureTitle, description: `${seedIdea.aiRole} ${ai.sentence}` },
-    { title: bsv.featureTitle, description: seedIdea.bsvRole },
-    { title: 'Open integration layer', description: seedIdea.internetRole },
+    primary.feature,
+    { title: `Module: ${secondary.feature.title}`, description: secondary.feature.description },
+    { title: `${c.subject}: ${lowerFirst(ai.featureTitle)}`, description: ai.feature(c) },
+    { title: `${capitalise(c.records)}: ${lowerFirst(bsv.featureTitle)}`, description: bsv.feature(c) },
     {
-      title: revenue.featureTitle,
-      description: `Prices start at ${pay} per ${bsv.unit}, paid from a BRC-100 wallet and verified by SPV before the work is done.`,
+      title: `${capitalise(c.actions)}: ${lowerFirst(revenue.featureTitle)}`,
+      description: `Each ${c.action} costs ${price} (about ${usd(satsToUsd(priceSats))}), paid from a BRC-100 wallet and checked by SPV before the work is done.`,
     },
   ];
-  if (secondSeed) coreFeatures.push({ title: `Add-on: ${secondSeed.name}`, description: secondSeed.solution });
 
-  const keyPoint = pick(random, main.keyPoints);
+  const phaseNames: Record<Band, string[]> = {
+    0: [`${c.subject} inside the ${c.system} of two ${c.buyers}`, `Paid pilot with ${pilot}`, `Roll-out to ${fmt(customers)} ${c.who}`],
+    1: [
+      `${c.subject} ${form.noun} prototype`,
+      `Paid pilot with ${pilot}`,
+      `Public launch of the ${c.subject} ${form.noun}`,
+      `Growth to ${fmt(customers)} ${c.who}`,
+    ],
+    2: [
+      `Specification and reference ${c.subject.toLowerCase()} node`,
+      `Founding members among the ${c.buyers}`,
+      `Open launch of the ${c.subject} ${form.noun}`,
+      `Second region and independent hosts for ${c.records}`,
+      `Governance handed to members, ${fmt(customers)} ${c.who} on the network`,
+    ],
+  };
+  const tasks: string[][] = [
+    [
+      `Map where each ${c.record} enters today's workflow at two ${c.buyers}`,
+      `Build the ${c.subject.toLowerCase()} core: ${lowerFirst(primary.feature.description)}`,
+      `Prototype the AI on sample ${c.data}`,
+    ],
+    [
+      `Charge the pilot ${c.who} ${price} per ${c.action} from day one`,
+      `Add the ${secondary.subject.toLowerCase()} module for the pilot sites`,
+      `Measure time saved per ${c.action} and publish a verification guide`,
+    ],
+    [
+      `Load-test the ${c.subject.toLowerCase()} pipeline to ${fmt(Math.max(10, peakTps * 10))} transactions per second, ten times the planned peak of ${fmt(peakTps)}`,
+      `Self-service onboarding for ${c.who}`,
+      `Reach ${fmt(customers)} ${c.who} and ${fmt(dailyActions)} ${c.actions} a day`,
+    ],
+    [
+      `Publish the ${c.record} format so other vendors can verify it`,
+      `Partner integrations of ${c.records} with the main ${c.system} vendors`,
+      `Expand from ${fmt(customers)} to ${fmt(customers * 3)} ${c.who}`,
+    ],
+    [
+      `Hand rule changes for ${c.records} to a members' council`,
+      `Certify independent ${c.subject.toLowerCase()} hosts in a second region`,
+      `Break even on ${fmt(monthlySats)} satoshis of monthly usage`,
+    ],
+  ];
+  let month = 0;
+  const implementationRoadmap = phaseMonths.map((months, i) => {
+    const start = month + 1;
+    month += months;
+    return { phase: `Phase ${i + 1}: ${phaseNames[band][i] ?? 'Scale'}`, timeline: `Months ${start}-${month}`, tasks: tasks[i] ?? [] };
+  });
+
+  const formAdvantage: Record<Band, string> = {
+    0: `No new tools for ${c.buyers}: it works inside the ${c.system} they already run`,
+    1: `A product ${c.who} can buy today, priced per ${c.action} with no licence fee`,
+    2: `First to define open rules for ${c.records}, which later entrants will build on`,
+  };
   const idea: GeneratedIdea = {
     businessName,
     executiveSummary,
@@ -230,71 +436,61 @@ export function composeOfflineIdea(input: EngineInput, seed: number): GeneratedI
     marketAnalysis,
     businessModel: {
       quickStats: {
-        minPayment: `${pay} per ${bsv.unit}`,
-        targetTPS: `${fmt(peakTps)} TPS at peak (${fmt(daily)} ${bsv.unit}s a day by the end of year one)`,
-        marketSize: `${fmt(serviceable)} ${category.customers}; ${fmt(accounts)} ${market.accountNoun} targeted in year one`,
-        launchTime: `Pilot from month ${pilotStart}, public launch in month ${launchMonth}`,
+        minPayment: `${price} per ${c.action} (about ${usd(satsToUsd(priceSats))})`,
+        targetTPS: `${fmt(peakTps)} TPS at peak (${fmt(dailyActions)} ${c.actions} a day by the end of year one)`,
+        marketSize: `${fmt(marketSize)} ${c.who} in the launch region (about ${usd(satsToUsd(marketSatsPerYear))} a year at full adoption); ${fmt(customers)} (${share}) in year one`,
+        launchTime: `Pilot with ${pilot} from month ${pilotStart}; public launch in month ${launchMonth}`,
       },
-      revenueStreams: revenue.streams(pay, bsv.unit),
+      revenueStreams: revenue.streams({ price, perCustomerMonth, c }),
       costStructure: [
-        `Miner fees: one batched transaction a minute at about ${batchSats} satoshis, ${fmt(feeSatsPerDay)} satoshis a day, shared by every ${bsv.unit}`,
-        ai.cost,
-        'Serverless hosting and CDN, scaling with request volume',
-        market.support,
-        `A founding team of ${level >= 7 ? 8 : level >= 4 ? 6 : 4} (engineering, product, sales)`,
+        `Miner fees for ${c.records}: about ${fmt(transactionsPerDay)} transactions a day at an assumed ${FEE_SATS_PER_TRANSACTION} satoshi each, ${fmt(feeSatsPerDay)} satoshis (${usd(satsToUsd(feeSatsPerDay))}) a day`,
+        `${ai.cost} for ${c.data}`,
+        `Serverless hosting and CDN for ${c.who}, sized for ${fmt(peakTps)} transactions per second at peak`,
+        marketWords.support(c),
+        `A founding team of ${TEAM[band]}, including ${library.expert}`,
       ],
     },
     technologySynergies: {
-      internet: `${seedIdea.internetRole} ${market.infrastructure}.`,
-      ai: `${seedIdea.aiRole} ${ai.sentence}`,
-      bsv: `${seedIdea.bsvRole} ${bsv.sentence}`,
+      internet: form.internet(c),
+      ai: ai.detail(c),
+      bsv: bsv.detail(c),
     },
     coreFeatures,
     implementationRoadmap,
     marketDifferentiation: {
       competitiveAdvantages: [
-        bsv.advantage,
-        `${ai.featureTitle}: ${lowerFirst(ai.sentence)}`,
-        `Priced in satoshis from ${pay} per ${bsv.unit}, so small customers pay only for what they use`,
-        `Grounded in ${chapterNames[0] ?? 'the book'}: ${keyPoint}`,
+        bsv.advantage(c),
+        `${primary.feature.title} and ${lowerFirst(secondary.feature.title)} in one product for ${c.buyers}`,
+        `Priced at ${price} per ${c.action}, so small ${c.who} pay only for what they use`,
+        formAdvantage[band],
       ],
       technicalArchitecture: {
-        frontend: market.frontend,
-        backend: 'TypeScript services on serverless functions, @bsv/sdk for transactions, SPV and BRC-103 authentication',
-        aiEngine: ai.architecture,
-        blockchain: bsv.architecture,
-        database: bsv.database,
-        infrastructure: market.infrastructure,
+        frontend: marketWords.frontend(c),
+        backend: `TypeScript services on serverless functions for the ${c.subject.toLowerCase()} workflow and the ${secondary.subject.toLowerCase()} module, with @bsv/sdk for ${c.records}`,
+        aiEngine: `${ai.architecture}, working on ${c.data}`,
+        blockchain: `${bsv.architecture}, carrying each ${c.record}`,
+        database: `${bsv.database}, per ${c.record}`,
+        infrastructure: marketWords.infrastructure(c),
       },
     },
   };
-  return generatedIdeaSchema.parse(idea);
+  return {
+    idea: generatedIdeaSchema.parse(idea),
+    chapterIds: grounding.map((ch) => ch.id),
+    numbers,
+    conceptKey: `${category}/${primary.subject}/${secondary.subject}/${buyer.word}/${form.noun}`,
+  };
 }
 
-/** Lower-cases the first letter (not of an acronym) and drops a final period, to embed a sentence. */
-function lowerFirst(text: string): string {
-  const body = text.replace(/\.\s*$/, '');
-  return /^[A-Z](?![A-Z0-9])/.test(body) ? body.charAt(0).toLowerCase() + body.slice(1) : body;
-}
-
-function listJoin(items: string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`;
-}
-
-/** The engine used when the chosen provider has no API key: composes ideas from the book. */
+/** The engine that needs no API key: composes ideas from the seed library, reproducibly from a seed. */
 export class OfflineEngine implements IdeaEngine {
   readonly name = 'offline' as const;
   readonly model = OFFLINE_MODEL;
-  private readonly nextSeed: () => number;
-  constructor(nextSeed: () => number = () => crypto.getRandomValues(new Uint32Array(1))[0] ?? 0) {
-    this.nextSeed = nextSeed;
-  }
 
-  async generate(input: EngineInput, { signal, onSection }: EngineCallOptions): Promise<GeneratedIdea> {
+  async generate(input: EngineInput, { signal, onSection }: EngineCallOptions): Promise<EngineAnswer> {
     signal.throwIfAborted();
-    const idea = composeOfflineIdea(input, this.nextSeed());
+    const { idea, chapterIds } = composeOfflineIdea(input, input.seed ?? crypto.randomUUID());
     for (const section of IDEA_SECTIONS) onSection?.(section);
-    return idea;
+    return { idea, chapterIds };
   }
 }

@@ -1,451 +1,328 @@
-import type { AiFocus, BsvFeature, BusinessCategory, RevenueModel, TargetMarket } from '../options.ts';
+import type { AiFocus, BsvFeature, RevenueModel, TargetMarket } from '../options.ts';
 
 /**
- * The offline engine's phrase book: what each option value means for a business. The book's
- * chapters supply the idea itself (seeds, key points); these phrases adapt it to the controls.
+ * The offline engine's phrase book: what each control means for a concept. Every phrase takes the
+ * concept's own nouns (its data, its on-chain record, its buyers), so no sentence is shared by
+ * ideas about different concepts; the concepts themselves live in ./offline-library/.
  */
 
 type Concrete<T extends string> = Exclude<T, 'all'>;
 
-export interface CategoryWords {
-  sector: string;
-  customers: string;
-  /** Serviceable organisations or people in a first market, [low, high]. */
-  serviceable: [number, number];
-  /** Words that make a seed fit this category. */
-  keywords: RegExp;
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-export const CATEGORY: Record<Concrete<BusinessCategory>, CategoryWords> = {
-  fintech: {
-    sector: 'financial services',
-    customers: 'payment providers, neobanks and online merchants',
-    serviceable: [6_000, 20_000],
-    keywords: /pay|bank|merchant|remit|cash|loan|credit|fee|invoice|settle/i,
-  },
-  healthcare: {
-    sector: 'healthcare',
-    customers: 'hospitals, clinic groups and health-data users',
-    serviceable: [3_000, 9_000],
-    keywords: /patient|clinic|health|hospital|diagnos|medical|consent/i,
-  },
-  gaming: {
-    sector: 'games and interactive media',
-    customers: 'independent studios and their players',
-    serviceable: [8_000, 25_000],
-    keywords: /game|player|item|reward|tip|creator/i,
-  },
-  'supply-chain': {
-    sector: 'supply chains',
-    customers: 'brands, manufacturers and logistics partners',
-    serviceable: [5_000, 15_000],
-    keywords: /supply|lot|shipment|origin|recall|cold chain|batch|product/i,
-  },
-  'social-media': {
-    sector: 'social media and online communities',
-    customers: 'community operators, creators and their audiences',
-    serviceable: [10_000, 40_000],
-    keywords: /post|creator|social|feed|community|forum|reputation|tip/i,
-  },
-  education: {
-    sector: 'education and training',
-    customers: 'course providers, schools and learners',
-    serviceable: [4_000, 12_000],
-    keywords: /learn|course|student|teach|skill|certif|developer/i,
-  },
-  energy: {
-    sector: 'energy',
-    customers: 'utilities, grid operators and energy buyers',
-    serviceable: [1_500, 5_000],
-    keywords: /energy|grid|meter|carbon|load|power|sensor/i,
-  },
-  'real-estate': {
-    sector: 'real estate',
-    customers: 'property managers, brokers and tenants',
-    serviceable: [7_000, 22_000],
-    keywords: /property|title|deed|lease|record|document|escrow|registry/i,
-  },
-  agriculture: {
-    sector: 'agriculture and food',
-    customers: 'growers, cooperatives and food buyers',
-    serviceable: [4_000, 14_000],
-    keywords: /farm|crop|grower|food|origin|harvest|cold chain|sensor/i,
-  },
-  manufacturing: {
-    sector: 'manufacturing',
-    customers: 'manufacturers and their component suppliers',
-    serviceable: [3_000, 10_000],
-    keywords: /manufactur|factory|component|part|lot|machine|device|sensor/i,
-  },
-  'identity-attribution-authentication': {
-    sector: 'identity and authentication',
-    customers: 'platforms that sign people and agents in',
-    serviceable: [5_000, 18_000],
-    keywords: /identity|certificate|credential|sign-in|login|age|attribut|authent|wallet/i,
-  },
-  'it-networking-security': {
-    sector: 'IT, networking and security',
-    customers: 'engineering teams and security operations',
-    serviceable: [8_000, 30_000],
-    keywords: /server|api|endpoint|audit|security|log|gateway|network|model/i,
-  },
-  'transportation-logistics': {
-    sector: 'transportation and logistics',
-    customers: 'carriers, fleets and shippers',
-    serviceable: [3_000, 11_000],
-    keywords: /shipment|fleet|carrier|delivery|logistic|device|sensor|route/i,
-  },
-  governance: {
-    sector: 'governance',
-    customers: 'membership organisations, councils and public bodies',
-    serviceable: [2_000, 8_000],
-    keywords: /ballot|vote|member|mandate|decision|deliberat|council|public/i,
-  },
-  'intellectual-property-legal': {
-    sector: 'intellectual property and legal services',
-    customers: 'law firms, creators and rights holders',
-    serviceable: [4_000, 13_000],
-    keywords: /draft|proof|evidence|rights|licen|author|timestamp|existence|legal/i,
-  },
-};
+/** The nouns of one composed idea, passed to every phrase. */
+export interface PhraseContext {
+  /** Who pays, plural ("clinic groups", "patients of clinic groups"). */
+  who: string;
+  /** The buyer organisations of the concept, plural. */
+  buyers: string;
+  /** The people at the end of the chain, plural. */
+  people: string;
+  /** The tools the buyers already run. */
+  system: string;
+  record: string;
+  records: string;
+  action: string;
+  actions: string;
+  /** What the AI works on. */
+  data: string;
+  subject: string;
+}
 
 export interface MarketWords {
-  /** "for mid-sized businesses" */
-  phrase: string;
-  /** What one year-one account is. */
-  accountNoun: string;
-  /** Accounts at the end of year one, [low, high]. */
-  accounts: [number, number];
-  /** Paid actions per account per day, [low, high]. */
-  perAccountDaily: [number, number];
-  frontend: string;
-  infrastructure: string;
-  pain: string;
-  nameSuffixes: string[];
-  support: string;
+  frontend: (c: PhraseContext) => string;
+  infrastructure: (c: PhraseContext) => string;
+  support: (c: PhraseContext) => string;
+  /** How the offer reaches the people who pay, one sentence. */
+  channel: (c: PhraseContext) => string;
 }
 
 export const MARKET: Record<Concrete<TargetMarket>, MarketWords> = {
   b2b: {
-    phrase: 'businesses that integrate it into their own products',
-    accountNoun: 'business customers',
-    accounts: [40, 150],
-    perAccountDaily: [2_000, 12_000],
-    frontend: 'Operator console (Astro + React) with API keys replaced by wallet-authenticated sessions',
-    infrastructure: 'Serverless functions behind a CDN, per-tenant rate limits, regional data residency for customer records',
-    pain: "Integrating with partners means months of custom work, shared passwords and manual reconciliation of each side's logs.",
-    nameSuffixes: ['Cloud', 'Platform', 'Pro'],
-    support: 'Customer success and integration support for business accounts',
+    frontend: (c) => `Operator console (Astro + React) where ${c.buyers} manage ${c.records}, signed in with their wallets`,
+    infrastructure: (c) => `Serverless functions behind a CDN with per-tenant limits and regional data residency for ${c.buyers}`,
+    support: (c) => `Integration engineers who connect the first ${c.buyers} to their ${c.system}`,
+    channel: (c) => `Sales go direct to ${c.buyers}, starting with a paid pilot in one team.`,
   },
   b2c: {
-    phrase: 'consumers who use it directly from a phone or browser',
-    accountNoun: 'active users',
-    accounts: [20_000, 90_000],
-    perAccountDaily: [3, 20],
-    frontend: 'Mobile-first progressive web app with BRC-100 wallet connect and one-tap approvals',
-    infrastructure: 'Edge-cached static front end, serverless API, push notifications, privacy-first analytics',
-    pain: 'Consumers are asked to trust apps with their data and card details and get nothing they can verify in return.',
-    nameSuffixes: ['App', 'Plus', 'Go'],
-    support: 'Wallet onboarding and in-app support for consumers',
+    frontend: (c) => `Mobile-first progressive web app for ${c.people}, with BRC-100 wallet connect and one-tap approvals`,
+    infrastructure: (c) => `Edge-cached front end, serverless API and push notifications for ${c.people}`,
+    support: (c) => `In-app wallet onboarding and support for ${c.people}`,
+    channel: (c) => `It reaches ${c.people} through the ${c.buyers} they already deal with, who point them to the app.`,
   },
   b2g: {
-    phrase: 'public agencies that must show their work to citizens and auditors',
-    accountNoun: 'public agencies',
-    accounts: [4, 15],
-    perAccountDaily: [20_000, 120_000],
-    frontend: 'Accessible (WCAG 2.2 AA) case-worker portal and a public verification page for citizens',
-    infrastructure: 'Government-grade hosting region, audit exports, single sign-on for staff, separate verification endpoint for the public',
-    pain: 'Agencies must prove to auditors and citizens that records were not altered, yet their logs live in systems only they can edit.',
-    nameSuffixes: ['Civic', 'Public'],
-    support: 'Procurement, security certification and accessibility audits for public-sector buyers',
+    frontend: (c) => `Accessible (WCAG 2.2 AA) case-worker portal for ${c.who} and a public page where anyone can verify ${c.records}`,
+    infrastructure: (c) => `Government-grade hosting region, staff single sign-on and a separate public endpoint for checking ${c.records}`,
+    support: (c) => `Procurement, security certification and accessibility audits for ${c.who}`,
+    channel: (c) => `It is sold to ${c.who} through framework agreements, after a funded pilot.`,
   },
   p2p: {
-    phrase: 'people who deal with each other directly, without a platform in the middle',
-    accountNoun: 'active peers',
-    accounts: [10_000, 60_000],
-    perAccountDaily: [2, 15],
-    frontend: 'Peer-to-peer web app where each person signs with their own wallet; no central account database',
-    infrastructure: 'Thin relay and discovery service, overlay lookups, messages end-to-end encrypted between peers',
-    pain: 'People who deal directly with strangers have no way to check reputation or settle small amounts without a platform taking a cut.',
-    nameSuffixes: ['Network', 'Circle', 'Direct'],
-    support: 'Community moderation and dispute guides for peers',
+    frontend: (c) => `Peer-to-peer web app where ${c.people} sign with their own wallets; no central account database`,
+    infrastructure: (c) => `Thin relay and overlay lookups only, with messages between ${c.people} encrypted end to end`,
+    support: (c) => `Community guides and dispute help for ${c.people} dealing with each other`,
+    channel: (c) => `It spreads from person to person: each of the ${c.people} who uses it invites the other side of the deal.`,
   },
   b2b2c: {
-    phrase: 'partner businesses that offer it to their own customers under their brand',
-    accountNoun: 'partner businesses',
-    accounts: [15, 50],
-    perAccountDaily: [1_500, 9_000],
-    frontend: 'White-label widgets and SDK for partners, plus an end-user web view that works inside partner apps',
-    infrastructure: 'Multi-tenant API with per-partner keys and branding, serverless scaling, webhooks to partner systems',
-    pain: 'Businesses want to offer verifiable features to their customers but cannot build wallets, payments and audit trails themselves.',
-    nameSuffixes: ['Connect', 'Embedded'],
-    support: "Partner onboarding, co-marketing and second-line support for partners' customers",
+    frontend: (c) => `White-label widgets and an SDK that ${c.buyers} embed for their ${c.people}`,
+    infrastructure: (c) => `Multi-tenant API with per-partner branding and webhooks into the ${c.system} of each partner`,
+    support: (c) => `Partner onboarding for ${c.buyers} and second-line support for their ${c.people}`,
+    channel: (c) => `The ${c.buyers} offer it to their ${c.people} under their own brand, and the company bills the partner.`,
   },
   marketplace: {
-    phrase: 'a two-sided marketplace of providers and buyers',
-    accountNoun: 'active sellers',
-    accounts: [1_500, 6_000],
-    perAccountDaily: [20, 150],
-    frontend: 'Marketplace web app with listings, search and wallet checkout for buyers and a seller dashboard',
-    infrastructure: 'Search index, serverless API, overlay topic for listings, CDN for listing media',
-    pain: "Marketplaces take a large cut, hold funds for days and own every seller's reputation, so sellers cannot leave.",
-    nameSuffixes: ['Exchange', 'Market'],
-    support: 'Seller verification, dispute handling and marketplace trust and safety',
+    frontend: (c) => `Marketplace web app where ${c.buyers} list their offers and ${c.people} check ${c.records} before buying`,
+    infrastructure: (c) => `Search index, serverless API and an overlay topic that lists ${c.records} for the marketplace`,
+    support: (c) => `Seller verification and dispute handling between ${c.buyers} and ${c.people}`,
+    channel: (c) => `It opens as a marketplace between ${c.buyers} and ${c.people}, and earns when they trade.`,
   },
 };
 
 export interface AiWords {
   featureTitle: string;
-  sentence: string;
+  /** One sentence about the AI's role, for the summary. */
+  sentence: (c: PhraseContext) => string;
+  /** How the AI and the ledger work together. */
+  detail: (c: PhraseContext) => string;
+  /** The AI feature's description. */
+  feature: (c: PhraseContext) => string;
   architecture: string;
   cost: string;
-  keywords: RegExp;
 }
 
 export const AI: Record<Concrete<AiFocus>, AiWords> = {
   'machine-learning': {
-    featureTitle: 'Learning from verified history',
-    sentence: 'Machine-learning models are trained only on records whose provenance can be proven, and every model version is committed before use.',
-    architecture: 'Gradient-boosted and neural models (Python, ONNX runtime for serving), with model versions hashed and registered before deployment',
-    cost: 'Model training and serving: scheduled retraining on verified data, CPU inference for most requests',
-    keywords: /model|train|learn|score|drift|predict/i,
+    featureTitle: 'Models trained on verified history',
+    sentence: (c) => `Machine-learning models trained on ${c.data} score each case, and every model version is committed before it is used.`,
+    detail: (c) => `Models learn only from ${c.data} whose origin can be proven, so a poisoned or edited record is caught before training.`,
+    feature: (c) => `Scores for each ${c.action} come from a committed model version trained on ${c.data}, so any score can be explained later.`,
+    architecture: 'Gradient-boosted and neural models served with ONNX runtime, each version hashed and registered before deployment',
+    cost: 'Model training and CPU inference',
   },
   nlp: {
     featureTitle: 'Plain-language understanding',
-    sentence: 'Language models read and summarise documents, explain results in plain words and flag requests that go beyond what was agreed.',
-    architecture: "Hosted large language model with retrieval over the customer's own documents; prompts and outputs hashed for the audit trail",
-    cost: 'Language-model tokens: summaries cached per document, long documents chunked and processed once',
-    keywords: /language|summar|text|document|explain|read|plain/i,
+    sentence: (c) => `Language models read ${c.data}, summarise them in plain words and flag anything outside what was agreed.`,
+    detail: (c) => `A language model works through ${c.data} and every prompt and answer is hashed into the record, so its part can be audited.`,
+    feature: (c) => `Each ${c.action} comes with a plain-language summary drawn from ${c.data}, with the passages it relied on.`,
+    architecture: 'Hosted large language model with retrieval over the customer\'s own documents; prompts and outputs hashed for the audit trail',
+    cost: 'Language-model tokens, with summaries cached per document',
   },
   'computer-vision': {
-    featureTitle: 'Image and video analysis',
-    sentence: 'Computer-vision models inspect images and video at the source, and each capture is hashed before analysis so its origin can be proven.',
-    architecture: 'Vision models (object detection and classification) served on GPU workers, with input image hashes bound to each result',
-    cost: 'GPU inference for images and video, batched and run close to where captures are made',
-    keywords: /image|camera|photo|video|scan|visual|imaging|capture/i,
+    featureTitle: 'Image and video checks',
+    sentence: (c) => `Computer-vision models inspect the images behind ${c.data}, and each image is hashed before analysis so its origin can be proven.`,
+    detail: (c) => `Vision models run close to where images are captured for ${c.data}, and each result is bound to the hash of the image it came from.`,
+    feature: (c) => `Photos and scans attached to each ${c.record} are checked by a vision model, and the image hash travels with the result.`,
+    architecture: 'Object detection and classification models on GPU workers, each result bound to its input image hash',
+    cost: 'GPU inference for images, batched close to capture',
   },
   'predictive-analytics': {
     featureTitle: 'Forecasts and early warnings',
-    sentence: 'Predictive models forecast demand, risk or failure from the verified event stream and warn people before problems happen.',
-    architecture: 'Time-series forecasting and anomaly detection (gradient-boosted models and Prophet-style baselines) over the event stream',
-    cost: 'Forecasting jobs on a schedule plus streaming anomaly checks on each new event',
-    keywords: /forecast|predict|risk|anomal|early|trend|demand/i,
+    sentence: (c) => `Forecasting models learn from ${c.data} and warn ${c.who} before problems show up.`,
+    detail: (c) => `Forecasts run on the verified stream of ${c.records}, so an early warning can be traced back to the events that caused it.`,
+    feature: (c) => `Early warnings drawn from ${c.data} reach the right person before a ${c.record} goes wrong.`,
+    architecture: 'Time-series forecasting and anomaly detection (gradient-boosted models with seasonal baselines) over the event stream',
+    cost: 'Scheduled forecasting jobs and streaming anomaly checks',
   },
   'recommendation-engines': {
-    featureTitle: 'Recommendations people can trust',
-    sentence: 'A recommendation engine ranks content, offers or partners from verified signals such as paid interactions, which are hard to fake at scale.',
-    architecture: 'Two-stage recommender (candidate retrieval with embeddings, then a ranking model) using paid interactions as trusted signals',
+    featureTitle: 'Recommendations from paid signals',
+    sentence: (c) => `A recommendation engine ranks options from ${c.data}, using paid and signed signals that bots cannot fake cheaply.`,
+    detail: (c) => `The recommender treats each paid ${c.action} as a vote that costs money to fake, which keeps rankings honest.`,
+    feature: (c) => `Suggestions for ${c.who} are ranked from ${c.data}, and each one says which signals it rests on.`,
+    architecture: 'Two-stage recommender: embedding retrieval, then a ranking model trained on paid interactions',
     cost: 'Embedding generation and nightly ranking-model updates',
-    keywords: /recommend|rank|feed|match|discover|suggest|tip/i,
   },
   'autonomous-agents': {
     featureTitle: 'Agents with budgets and identities',
-    sentence: 'Autonomous agents act for their owners within a spending limit, identify themselves with certificates and pay per action.',
-    architecture: 'Agent runtime with tool calling, per-agent wallet keys, spending policies enforced before every payment',
-    cost: "Agent runtime and model calls, capped per agent by its owner's budget",
-    keywords: /agent|autonom|machine-to-machine|budget|mandate|delegat/i,
+    sentence: (c) => `Autonomous agents act on ${c.data} for their owners, within a spending limit, signing each action with their own key.`,
+    detail: (c) => `Each agent holds a certificate naming its owner and pays per ${c.action}, so services know who is behind every request.`,
+    feature: (c) => `Agents handle routine ${c.actions} on their own and hand anything above their limit to a person.`,
+    architecture: 'Agent runtime with tool calling, a wallet key per agent and spending policies checked before every payment',
+    cost: 'Agent runtime and model calls, capped per agent by its owner\'s budget',
   },
   'generative-ai': {
-    featureTitle: 'Generated content with provenance',
-    sentence: 'Generative models draft content, images or code, and every output is signed and hashed so anyone can check where it came from.',
-    architecture: 'Hosted generative models (text and image) behind a gateway that signs each output and records model version and prompt hash',
-    cost: 'Generation tokens and image renders, priced through to users per request',
-    keywords: /generat|draft|content|creat|write|art|copilot/i,
+    featureTitle: 'Generated drafts with provenance',
+    sentence: (c) => `Generative models draft documents from ${c.data}, and every output is signed and hashed so its origin can be checked.`,
+    detail: (c) => `Every generated draft records the model version and a hash of its inputs next to the ${c.record} it belongs to.`,
+    feature: (c) => `Drafts produced from ${c.data} arrive signed, with the model and inputs that produced them.`,
+    architecture: 'Hosted generative models behind a gateway that signs each output and records model version and prompt hash',
+    cost: 'Generation tokens, priced through to users per request',
   },
   'reinforcement-learning': {
-    featureTitle: 'Policies that improve with feedback',
-    sentence:
-      'Reinforcement-learning policies tune prices, routing or scheduling from real outcomes, with every policy version and reward log committed for review.',
+    featureTitle: 'Policies that learn from outcomes',
+    sentence: (c) => `Reinforcement-learning policies tune decisions from outcomes recorded in ${c.data}, and each policy version is committed before rollout.`,
+    detail: (c) => `Policies are trained offline on logged outcomes of ${c.actions} and rolled out behind a safety filter, with their versions anchored.`,
+    feature: (c) => `Prices, timing or routing for each ${c.action} improve with results, inside limits ${c.who} set.`,
     architecture: 'Offline reinforcement learning on logged outcomes, policy versions registered and rolled out behind a safety filter',
-    cost: 'Simulation and policy training runs, plus shadow evaluation before each rollout',
-    keywords: /optimi|route|schedul|pric|tune|feedback|load/i,
+    cost: 'Simulation, policy training and shadow evaluation before rollouts',
   },
 };
 
 export interface BsvWords {
   featureTitle: string;
-  sentence: string;
+  /** How the chain carries the concept's records. */
+  detail: (c: PhraseContext) => string;
+  feature: (c: PhraseContext) => string;
+  pain: (c: PhraseContext) => string;
+  advantage: (c: PhraseContext) => string;
   architecture: string;
-  advantage: string;
-  pain: string;
-  /** The paid unit: "anchored record". */
-  unit: string;
   database: string;
-  keywords: RegExp;
+  /** True when the chain sees one batched anchor a minute rather than one transaction per action. */
+  batched: boolean;
 }
 
 export const BSV: Record<Concrete<BsvFeature>, BsvWords> = {
   microtransactions: {
-    featureTitle: 'Pay-per-action micropayments',
-    sentence: 'Payments of a few satoshis settle per action, so pricing can follow real use instead of monthly bundles.',
-    architecture: 'BRC-100 wallet payments verified by SPV (BEEF), broadcast through ARC; payment-required responses for metered endpoints',
-    advantage: 'Sub-cent prices per action are viable because BSV fees are a fraction of the payment, where card fees would take the whole margin',
-    pain: 'Card and invoice payments cost too much for small amounts, so useful services are bundled into subscriptions people do not want.',
-    unit: 'paid action',
-    database: "PostgreSQL for accounts and usage, with each payment's transaction id and SPV proof stored alongside",
-    keywords: /pay|micro|satoshi|meter|per call|per query|tip|charge/i,
+    featureTitle: 'Pay per action in satoshis',
+    detail: (c) => `Each ${c.action} is paid with a few satoshis, verified by SPV before the work is done, and the payment doubles as the receipt.`,
+    feature: (c) => `A ${c.action} costs a fixed number of satoshis, paid from a BRC-100 wallet with no card, account or minimum.`,
+    pain: (c) => `Card fees make a single ${c.action} too small to charge for, so ${c.who} are pushed into bundles and subscriptions.`,
+    advantage: (c) => `Charging per ${c.action} works because the network fee is a small fraction of the price, where card fees would exceed it`,
+    architecture: 'BRC-100 wallet payments verified by SPV (BEEF) and broadcast through ARC; HTTP 402 responses for metered endpoints',
+    database: 'PostgreSQL for accounts and usage, with each payment\'s transaction id and proof',
+    batched: false,
   },
   'data-storage': {
-    featureTitle: 'Permanent, verifiable records',
-    sentence: 'Small records and hashes of large ones are written on chain, so they stay retrievable and provably unchanged.',
-    architecture: 'OP_FALSE OP_RETURN outputs for records and hashes, with large payloads in ordinary storage addressed by their hash',
-    advantage: 'Records outlive the company that wrote them and can be checked against the chain by anyone',
-    pain: "Important records live in one company's database and disappear or change when that company changes its mind.",
-    unit: 'stored record',
-    database: 'Object storage for full documents keyed by content hash, PostgreSQL index of record ids and transaction ids',
-    keywords: /store|record|permanent|archive|file|document|locker/i,
+    featureTitle: 'Records that outlive the operator',
+    detail: (c) => `Small ${c.records} are written on chain in full and large ones by hash, so they stay retrievable and provably unchanged.`,
+    feature: (c) => `Every ${c.record} can be fetched and checked from the chain by ${c.who}, even if this service disappears.`,
+    pain: (c) => `A ${c.record} kept in one vendor's database disappears or changes when that vendor changes its mind, and ${c.buyers} cannot stop it.`,
+    advantage: (c) => `Each ${c.record} outlives the company that wrote it and can be checked by anyone against the chain`,
+    architecture: 'OP_FALSE OP_RETURN outputs for small records and hashes of large ones, with payloads in storage addressed by hash',
+    database: 'Object storage keyed by content hash and a PostgreSQL index of transaction ids',
+    batched: true,
   },
   'smart-contracts': {
-    featureTitle: 'Script-enforced agreements',
-    sentence:
-      'Bitcoin Script locks funds or rights to conditions such as multi-signature approval or a time lock, enforced by the network rather than by the operator.',
-    architecture: 'sCrypt/Bitcoin Script contracts (multi-signature, hash and time locks) built with @bsv/sdk, state tracked by an overlay service',
-    advantage: 'Agreements are enforced by Script, so neither side has to trust the operator to release funds or rights',
-    pain: 'Escrow and conditional payments depend on an intermediary who can delay, freeze or misuse the funds.',
-    unit: 'contract execution',
-    database: 'PostgreSQL for contract metadata and parties, overlay index of live contract outputs',
-    keywords: /escrow|contract|script|bond|condition|lock|settle/i,
+    featureTitle: 'Agreements enforced by Script',
+    detail: (c) => `Each ${c.record} is a Bitcoin Script output whose release conditions (signatures, hashes, time locks) the network enforces.`,
+    feature: (c) => `Funds or rights behind a ${c.record} release to ${c.who} only when the agreed signatures or deadlines are met.`,
+    pain: (c) => `Whoever holds the money behind a ${c.record} today can delay, freeze or misuse it, and ${c.buyers} can only complain.`,
+    advantage: (c) => `Neither side has to trust an intermediary with a ${c.record}: Script releases it on the agreed conditions`,
+    architecture: 'Bitcoin Script contracts (multi-signature, hash and time locks) built with @bsv/sdk, state tracked by an overlay service',
+    database: 'PostgreSQL for contract parties and terms, overlay index of live contract outputs',
+    batched: false,
   },
   timestamping: {
     featureTitle: 'Tamper-evident timestamps',
-    sentence: 'Hashes of events are anchored in batched Merkle commitments, giving each event a time and a proof that it has not changed since.',
-    architecture:
-      'Events hashed with a random salt, batched into Merkle trees each minute, roots written in OP_FALSE OP_RETURN; proofs delivered as BUMP + SPV',
-    advantage: 'Every record carries a timestamped commitment that anyone can verify by SPV without trusting our servers',
-    pain: 'Audit logs that the operator can edit prove nothing to an outside party when something goes wrong.',
-    unit: 'anchored record',
-    database: 'Append-only event store (PostgreSQL) with salts and Merkle paths kept off chain next to each record',
-    keywords: /timestamp|anchor|commit|hash|proof|audit|log|witness|existence/i,
+    detail: (c) => `Salted hashes of each ${c.record} are batched into a Merkle tree every minute and the root is anchored, so each one gets a time and a proof.`,
+    feature: (c) => `Every ${c.record} carries a Merkle proof of when it existed, which ${c.who} verify by SPV without asking us.`,
+    pain: (c) => `A ${c.record} that its operator can edit proves nothing to ${c.buyers} or their auditors when something goes wrong.`,
+    advantage: (c) => `Every ${c.record} carries a timestamped proof that ${c.who} can verify without trusting the operator`,
+    architecture: 'Salted hashes batched into Merkle trees each minute, roots in OP_FALSE OP_RETURN outputs, proofs as BUMP plus SPV',
+    database: 'Append-only event store (PostgreSQL) keeping salts and Merkle paths next to each record',
+    batched: true,
   },
   identity: {
     featureTitle: 'Wallet identity and certificates',
-    sentence: 'People, organisations and agents sign in with their wallets and prove attributes with certificates that reveal only what is needed.',
-    architecture: 'BRC-103/104 mutual authentication over HTTPS, BRC-52 certificates with selective disclosure and revocation outpoints',
-    advantage: 'No passwords or copies of identity documents are stored, so there is nothing to breach and nothing to re-verify',
-    pain: 'Every service re-checks the same identity documents and stores copies of them, multiplying the damage of each breach.',
-    unit: 'verification',
-    database: 'PostgreSQL keyed by identity public keys; no passwords and no document copies stored',
-    keywords: /identity|certificate|credential|sign|wallet|authent|age|badge|passport|profile/i,
+    detail: (c) => `People and organisations behind each ${c.record} sign with wallet keys and prove attributes with certificates that reveal only what is needed.`,
+    feature: (c) => `Whoever creates or checks a ${c.record} signs in with a wallet and shows only the certificate fields the check needs.`,
+    pain: (c) => `Each of the ${c.buyers} that handles a ${c.record} re-checks the same documents and stores copies of them, multiplying breaches.`,
+    advantage: (c) => `No passwords or document copies behind any ${c.record}, so there is nothing to breach and nothing to re-verify`,
+    architecture: 'BRC-103/104 mutual authentication, BRC-52 certificates with selective disclosure and revocation outpoints',
+    database: 'PostgreSQL keyed by identity public keys, with no passwords and no document copies',
+    // Checks read certificates and overlays; only their receipts are anchored, once a minute.
+    batched: true,
   },
   scalability: {
-    featureTitle: 'On-chain at full volume',
-    sentence: 'Every event gets its own transaction because BSV blocks are not capped, so the design does not depend on batching or a second layer.',
-    architecture: 'High-throughput transaction pipeline (@bsv/sdk, ARC broadcast with callbacks), horizontally scaled signing workers, Teranode-ready',
-    advantage: 'The design keeps one transaction per event at volumes that would congest capped chains',
-    pain: 'Systems that need a ledger entry per event cannot afford it on chains with small blocks and fee spikes.',
-    unit: 'transaction',
-    database: 'Partitioned PostgreSQL (or ClickHouse for analytics) tracking transaction status per event',
-    keywords: /scale|volume|throughput|sensor|device|stream|high/i,
+    featureTitle: 'One transaction per event',
+    detail: (c) => `Every ${c.record} gets its own transaction, because BSV blocks are not capped and fees stay a fraction of a cent at volume.`,
+    feature: (c) => `Each ${c.record} is its own transaction, so ${c.who} can prove it on its own by SPV without trusting a batch operator.`,
+    pain: (c) => `${capitalise(c.buyers)} need a ledger entry per ${c.record}, which chains with small blocks and fee spikes cannot carry affordably.`,
+    advantage: (c) => `One transaction per ${c.record} at full volume, which capped chains could not carry at this price`,
+    architecture: 'High-throughput pipeline with @bsv/sdk, ARC broadcast with callbacks and horizontally scaled signing workers',
+    database: 'Partitioned PostgreSQL tracking transaction status per event',
+    batched: false,
   },
   regulatory: {
     featureTitle: 'Compliance evidence on demand',
-    sentence: 'Identified, auditable transactions and retained evidence make it straightforward to answer regulators and auditors.',
-    architecture: 'Identified transactions with certificate-bound keys, compliance rules checked before broadcast, evidence packs exported with SPV proofs',
-    advantage: 'Auditors get proofs they can verify themselves instead of screenshots and exported spreadsheets',
-    pain: 'Compliance reporting is a manual scramble through logs that regulators have to take on trust.',
-    unit: 'compliance check',
-    database: 'PostgreSQL with retention policies per jurisdiction, evidence packs in write-once object storage',
-    keywords: /regulat|compliance|audit|legal|law|policy|evidence/i,
+    detail: (c) => `Each ${c.record} is an identified, signed transaction, and evidence packs with SPV proofs answer a regulator in minutes.`,
+    feature: (c) => `An auditor of ${c.who} receives an evidence pack for any ${c.record} and verifies it independently.`,
+    pain: (c) => `Proving to a regulator what happened to a ${c.record} means a manual scramble through the logs of ${c.buyers}, taken on trust.`,
+    advantage: (c) => `Auditors verify each ${c.record} themselves instead of relying on screenshots and exported spreadsheets`,
+    architecture: 'Identified transactions with certificate-bound keys, compliance rules checked before broadcast, evidence packs with SPV proofs',
+    database: 'PostgreSQL with retention rules per jurisdiction and write-once storage for evidence packs',
+    batched: false,
   },
   tokenisation: {
-    featureTitle: 'Tokens for rights and assets',
-    sentence: 'Rights, vouchers or assets are issued as tokens that can be transferred, checked and revoked by spending them.',
-    architecture: 'PushDrop tokens tracked by an overlay topic; transfers as BEEF transactions verified by SPV; revocation by spending the token',
-    advantage: 'Holders can check and transfer a right themselves, and revocation is instant because spending the token ends it',
-    pain: 'Rights, vouchers and permissions sit in closed databases, so holders cannot transfer or check them without the issuer.',
-    unit: 'token transfer',
+    featureTitle: 'Rights as tokens',
+    detail: (c) => `Each ${c.record} is a PushDrop token tracked by an overlay; transferring or revoking it means spending it, verified by SPV.`,
+    feature: (c) => `${capitalise(c.who)} check, transfer or revoke a ${c.record} themselves, and a spent one can never be used again.`,
+    pain: (c) => `A ${c.record} sits in the issuer's closed database, so ${c.people} and ${c.buyers} cannot check or transfer it without asking.`,
+    advantage: (c) => `Holders of a ${c.record} check and transfer it themselves, and spending it ends it at once`,
+    architecture: 'PushDrop tokens on an overlay topic, transfers as BEEF transactions verified by SPV, revocation by spending',
     database: 'Overlay index of live token outputs plus PostgreSQL for issuer metadata',
-    keywords: /token|voucher|right|consent|credit|asset|ticket|nft/i,
+    batched: false,
   },
 };
 
+/** What a price per action buys in each revenue model; USD per action, [low, high]. */
 export interface RevenueWords {
-  summary: string;
-  streams: (pay: string, unit: string) => string[];
   featureTitle: string;
-  /** Smallest charge, in satoshis, [low, high]. */
-  minSats: [number, number];
+  usdPerAction: [number, number];
+  streams: (n: { price: string; perCustomerMonth: string; c: PhraseContext }) => string[];
 }
 
 export const REVENUE: Record<Concrete<RevenueModel>, RevenueWords> = {
   micropayments: {
-    summary: 'per action through micropayments',
-    streams: (pay, unit) => [
-      `Micropayments of ${pay} per ${unit}, settled instantly`,
-      'Volume tiers for heavy users, still settled per action',
-      'Optional tips and priority processing paid per request',
-    ],
     featureTitle: 'Pay as you go in satoshis',
-    minSats: [5, 60],
+    usdPerAction: [0.0005, 0.01],
+    streams: ({ price, c }) => [
+      `Micropayments of ${price} per ${c.action}, settled instantly`,
+      `Priority handling of urgent ${c.actions} at twice the base price`,
+      `Bulk prepaid credit for the busiest ${c.who}, still spent per ${c.action}`,
+    ],
   },
   subscription: {
-    summary: 'through subscriptions with metered overage',
-    streams: (pay, unit) => [
-      "Monthly subscription tiers, paid from the customer's wallet each month",
-      `Metered overage of ${pay} per ${unit} beyond the plan`,
-      'Annual plans with support and service-level guarantees',
-    ],
     featureTitle: 'Plans with metered overage',
-    minSats: [20, 150],
+    usdPerAction: [0.001, 0.02],
+    streams: ({ price, perCustomerMonth, c }) => [
+      `Monthly plans priced at expected use, about ${perCustomerMonth} for a typical customer among the ${c.who}`,
+      `Metered overage of ${price} per ${c.action} beyond the plan`,
+      `Annual plans with support and service levels for larger ${c.who}`,
+    ],
   },
   'transaction-fees': {
-    summary: 'by taking a small fee on each transaction it handles',
-    streams: (pay, unit) => [
-      `A fee of 0.5% of each transaction, at least ${pay} per ${unit}`,
-      'Faster settlement and higher limits for a premium fee',
-      'Integration fees for partners embedding the service',
-    ],
     featureTitle: 'A small fee per transaction',
-    minSats: [25, 200],
+    usdPerAction: [0.005, 0.05],
+    streams: ({ price, c }) => [
+      `A fee of ${price} on each ${c.action} the service handles`,
+      `Faster settlement of ${c.actions} for a premium fee`,
+      `Integration fees when partners embed ${c.subject.toLowerCase()} handling`,
+    ],
   },
   'data-monetization': {
-    summary: 'by selling access to consented, verifiable data',
-    streams: (pay, unit) => [
-      `Paid queries on consented, de-identified data at ${pay} per ${unit}`,
-      'A revenue share paid to the people whose data is used',
-      'Verified data feeds for analytics customers',
-    ],
     featureTitle: 'Consented data, paid per query',
-    minSats: [100, 800],
+    usdPerAction: [0.01, 0.2],
+    streams: ({ price, c }) => [
+      `Paid queries on consented, de-identified ${c.records} at ${price} per query`,
+      `A revenue share paid to the ${c.people} whose ${c.records} a query uses`,
+      `Verified data feeds of ${c.subject.toLowerCase()} statistics for analysts`,
+    ],
   },
   'marketplace-commission': {
-    summary: 'through a commission on marketplace sales',
-    streams: (pay, unit) => [
-      `A 5% commission on each sale, at least ${pay} per ${unit}`,
-      'Promoted listings paid per impression in satoshis',
-      'Verification badges for sellers',
+    featureTitle: 'Commission only when a deal happens',
+    usdPerAction: [0.02, 0.3],
+    streams: ({ price, c }) => [
+      `A commission of ${price} on each ${c.action} closed through the marketplace`,
+      `Promoted listings for ${c.buyers}, paid per impression in satoshis`,
+      `Verification badges for sellers whose ${c.records} check out`,
     ],
-    featureTitle: 'Commission only when a sale happens',
-    minSats: [50, 300],
   },
   freemium: {
-    summary: 'with a free tier and paid upgrades',
-    streams: (pay, unit) => [
-      'A free tier with a monthly allowance',
-      `Paid usage beyond the allowance at ${pay} per ${unit}`,
-      'Pro features (team accounts, exports, API access) as a monthly upgrade',
-    ],
     featureTitle: 'Free to start, paid to grow',
-    minSats: [10, 100],
+    usdPerAction: [0.001, 0.02],
+    streams: ({ price, c }) => [
+      `A free monthly allowance of ${c.actions}`,
+      `Paid use beyond the allowance at ${price} per ${c.action}`,
+      `Team accounts, exports and API access for ${c.who} as a monthly upgrade`,
+    ],
   },
   'usage-based': {
-    summary: 'on usage, metered per request',
-    streams: (pay, unit) => [
-      `Usage-based pricing of ${pay} per ${unit}, billed as it happens`,
-      'Committed-use discounts for large customers',
-      'Premium processing (faster, dedicated capacity) at a higher rate',
-    ],
     featureTitle: 'Metered usage, settled as it happens',
-    minSats: [20, 250],
+    usdPerAction: [0.001, 0.03],
+    streams: ({ price, c }) => [
+      `Usage-based pricing of ${price} per ${c.action}, billed as it happens`,
+      `Committed-use discounts for the largest ${c.who}`,
+      `Dedicated capacity for ${c.actions} at a higher rate`,
+    ],
   },
 };
-
-/** How bold the idea is, from the innovation slider. */
-export function innovationWords(level: number): { adjective: string; stance: string } {
-  if (level <= 3) return { adjective: 'practical', stance: 'It uses proven components and can be sold as an upgrade to tools customers already use.' };
-  if (level <= 7) return { adjective: 'ambitious', stance: 'It combines proven components in a way incumbents cannot easily copy.' };
-  return {
-    adjective: 'moonshot',
-    stance: 'It bets on a new market structure that only becomes possible when every action can be paid for and proven on chain.',
-  };
-}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OPTION_FIELDS, optionLabel } from '../options.ts';
 import type { EngineInput } from './engine.ts';
 import { inspiredByOf } from './grounding.ts';
-import { generatedIdeaSchema } from './schema.ts';
+import { generatedIdeaSchema, IDEA_LIMITS } from './schema.ts';
 
 /** The system prompt shared by the provider engines. */
 export const SYSTEM_PROMPT = [
@@ -10,6 +10,7 @@ export const SYSTEM_PROMPT = [
   'Write one concrete, buildable business idea that combines all three, grounded in the book chapters given as context: reuse their problems, mechanisms and vocabulary, and do not invent protocol features they do not describe.',
   'Be specific and internally consistent: quote prices in satoshis (never in dollars), make targetTPS agree with the volumes in marketAnalysis, make launchTime agree with the roadmap timelines, give at least 3 roadmap phases with 2 to 4 tasks each and at least 3 core features.',
   'Health or personal data never goes on chain; only commitments, tokens and audit events do.',
+  `Keep it readable: every text field under ${IDEA_LIMITS.text - 500} characters, every list at most ${IDEA_LIMITS.items - 8} items (longer answers are rejected).`,
   'Answer with the JSON object only.',
 ].join('\n');
 

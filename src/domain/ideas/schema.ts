@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { aiFocusSchema, bsvFeatureSchema, businessCategorySchema, revenueModelSchema, targetMarketSchema } from '../options.ts';
 
+/** An offline engine seed: 1-64 characters of [A-Za-z0-9_-]. */
+export const ideaSeedSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'seed must be 1 to 64 letters, digits, "-" or "_"');
+
 /** POST /api/generate-idea body (SPEC.md section 7), shared by the page and the function. */
 export const generateRequestSchema = z
   .object({
@@ -13,6 +16,8 @@ export const generateRequestSchema = z
     innovationLevel: z.number().int('innovationLevel must be an integer').min(1).max(10),
     /** true: Anthropic (the default engine switch position); false: OpenAI. */
     useAnthropic: z.boolean(),
+    /** Reproduces one offline idea exactly (the generator page keeps it in its URL). */
+    seed: ideaSeedSchema.optional(),
   })
   .strict();
 export type GenerateRequest = z.infer<typeof generateRequestSchema>;
@@ -20,7 +25,13 @@ export type GenerateRequest = z.infer<typeof generateRequestSchema>;
 /** The generator settings a page starts with (SPEC.md section 3); zod-free for the page. */
 export { DEFAULT_SETTINGS } from './defaults.ts';
 
-const text = z.string().min(1);
+/**
+ * Bounds on what an engine may answer (issue 14: a provider once stored a 5,000,000-character
+ * field). Generous for a real idea; anything larger is rejected as invalid output.
+ */
+export const IDEA_LIMITS = { name: 200, text: 2_000, items: 20 } as const;
+const text = z.string().min(1).max(IDEA_LIMITS.text);
+const list = <T extends z.ZodType>(item: T) => z.array(item).min(1).max(IDEA_LIMITS.items);
 
 /**
  * The generated idea (SPEC.md section 3), the contract every engine's answer is validated against.
@@ -28,23 +39,23 @@ const text = z.string().min(1);
  */
 export const generatedIdeaSchema = z
   .object({
-    businessName: text,
+    businessName: z.string().min(1).max(IDEA_LIMITS.name),
     executiveSummary: text,
-    painPointsSolved: z.array(text).min(1),
+    painPointsSolved: list(text),
     marketAnalysis: text,
     businessModel: z
       .object({
         quickStats: z.object({ minPayment: text, targetTPS: text, marketSize: text, launchTime: text }).strict(),
-        revenueStreams: z.array(text).min(1),
-        costStructure: z.array(text).min(1),
+        revenueStreams: list(text),
+        costStructure: list(text),
       })
       .strict(),
     technologySynergies: z.object({ internet: text, ai: text, bsv: text }).strict(),
-    coreFeatures: z.array(z.object({ title: text, description: text }).strict()).min(1),
-    implementationRoadmap: z.array(z.object({ phase: text, timeline: text, tasks: z.array(text).min(1) }).strict()).min(1),
+    coreFeatures: list(z.object({ title: text, description: text }).strict()),
+    implementationRoadmap: list(z.object({ phase: text, timeline: text, tasks: list(text) }).strict()),
     marketDifferentiation: z
       .object({
-        competitiveAdvantages: z.array(text).min(1),
+        competitiveAdvantages: list(text),
         technicalArchitecture: z.object({ frontend: text, backend: text, aiEngine: text, blockchain: text, database: text, infrastructure: text }).strict(),
       })
       .strict(),
@@ -90,6 +101,8 @@ export type GenerateResponse = GeneratedIdea & {
   fallbackFrom?: Engine;
   /** A sentence the page shows about the engine (offline engine, fallback...). */
   notice?: string;
+  /** The seed the offline engine used (present only when it wrote the idea): sending it again reproduces the idea. */
+  seed?: string;
 };
 
 /** How many recent ideas a page asks for by default (SPEC.md section 9). */

@@ -1,8 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { GenerationError, type EngineCallOptions, type EngineInput, type IdeaEngine } from '../engine.ts';
+import { GenerationError, type EngineAnswer, type EngineCallOptions, type EngineInput, type IdeaEngine } from '../engine.ts';
 import { buildUserPrompt, providerJsonSchema, SYSTEM_PROMPT } from '../prompt.ts';
-import type { GeneratedIdea } from '../schema.ts';
-import { DEFAULT_MAX_OUTPUT_TOKENS, sdkClientOptions, mapSdkError, parseIdea, sectionTracker, type ProviderConfig } from './common.ts';
+import { boundedStream, DEFAULT_MAX_OUTPUT_TOKENS, parseIdea, sdkClientOptions, sectionTracker, type ProviderConfig } from './common.ts';
 
 /**
  * Claude through `@anthropic-ai/sdk`: streamed Messages API with structured output
@@ -13,18 +12,21 @@ export class AnthropicEngine implements IdeaEngine {
   readonly model: string;
   private readonly client: Anthropic;
   private readonly maxTokens: number;
+  private readonly config: ProviderConfig;
 
   constructor(config: ProviderConfig) {
+    this.config = config;
     this.model = config.model;
     this.maxTokens = config.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS;
     this.client = new Anthropic(sdkClientOptions(config));
   }
 
-  async generate(input: EngineInput, options: EngineCallOptions): Promise<GeneratedIdea> {
-    const tracker = sectionTracker(options);
+  async generate(input: EngineInput, options: EngineCallOptions): Promise<EngineAnswer> {
     let text = '';
     let stopReason: string | null = null;
-    try {
+    await boundedStream('Claude', Anthropic, this.config, options, async (signal, onToken) => {
+      const tracker = sectionTracker(options);
+      text = '';
       const stream = await this.client.messages.create(
         {
           model: this.model,
@@ -34,21 +36,20 @@ export class AnthropicEngine implements IdeaEngine {
           output_config: { format: { type: 'json_schema', schema: providerJsonSchema() } },
           stream: true,
         },
-        { signal: options.signal },
+        { signal },
       );
       for await (const event of stream) {
         if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') {
+          onToken();
           text += event.delta.text;
           tracker.push(event.delta.text);
         } else if (event.type === 'message_delta') {
           stopReason = event.delta.stop_reason;
         }
       }
-    } catch (error) {
-      throw mapSdkError('Claude', error, options.signal);
-    }
+    });
     if (stopReason === 'refusal') throw new GenerationError('refusal', 'Claude declined to write an idea for these settings; try other controls');
     if (stopReason === 'max_tokens') throw new GenerationError('truncated', 'Claude ran out of output tokens before finishing the idea');
-    return parseIdea('Claude', text);
+    return { idea: parseIdea('Claude', text) };
   }
 }
