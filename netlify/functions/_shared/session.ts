@@ -1,6 +1,6 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { z } from 'zod';
-import { isProduction, serverEnv, type ServerEnv } from './env.ts';
+import { serverEnv, type ServerEnv } from './env.ts';
 
 /** The signed-in user carried in the session cookie. */
 export const sessionUserSchema = z.object({
@@ -155,4 +155,3 @@ export function sessionHintCookie(req: Request, signedIn: boolean): string {
   return parts.join('; ');
 }
 
-export { isProduction };
