@@ -11,7 +11,7 @@ export default async (req: Request): Promise<Response> => {
   const env = serverEnv();
   const mode = loginMode(env);
   if (mode.kind !== 'oidc') {
-    return htmlPage(req, {
+    return htmlPage({
       status: 404,
       title: 'Page Not Found',
       main: messageMain('Page Not Found', ['This site does not use an external identity provider.'], [{ href: '/api/login', label: 'Sign in', primary: true }]),

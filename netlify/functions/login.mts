@@ -23,7 +23,7 @@ export default async (req: Request): Promise<Response> => {
   const env = serverEnv();
   const mode = loginMode(env);
   if (mode.kind === 'disabled') {
-    return htmlPage(req, {
+    return htmlPage({
       status: 503,
       title: 'Sign-in unavailable',
       main: messageMain(

@@ -1,8 +1,9 @@
 /**
  * The local sign-in (no identity provider configured), logout and the sign-in configuration rules,
- * through the real handlers. A tiny server plays the site and serves the page shell the login
- * pages are drawn into.
+ * through the real handlers. The login pages draw themselves into a page shell file (as the build
+ * ships dist/auth/shell.html); a tiny server plays another site that a forged Host header names.
  */
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,31 +11,42 @@ import callback from '../../netlify/functions/auth-callback.mts';
 import authUser from '../../netlify/functions/auth-user.mts';
 import login from '../../netlify/functions/login.mts';
 import logout from '../../netlify/functions/logout.mts';
-import { resetShellCache } from '../../netlify/functions/_shared/auth-pages.ts';
 import { localUserId } from '../../src/domain/auth/local-user.ts';
+import { useShellFile } from '../../netlify/functions/_shared/auth-pages.ts';
+import { useTestShell } from '../support/auth-shell.ts';
 
 const SHELL = `<!doctype html><html lang="en"><head><title>Sign in | The Test Book</title><script>document.documentElement.classList.toggle('dark',false)</script><style>.x{}</style></head>
 <body><nav aria-label="Main">nav</nav><main id="main"><section class="x" data-auth-slot>placeholder</section></main></body></html>`;
 const SECRET = 'local-login-test-session-secret-0123456789';
 
-let site = '';
-let server: Server;
+const EVIL_SHELL = `<!doctype html><html><head><title>Evil</title><script>stealEverything()</script></head>
+<body><section data-auth-slot>x</section><p>EVIL SHELL</p></body></html>`;
+
+const site = 'http://localhost:8904';
+let evilSite = '';
+let evil: Server;
+let evilRequests = 0;
+let removeShell = async () => {};
 const savedEnv = { ...process.env };
 
 beforeAll(async () => {
-  server = createServer((_req, res) => {
+  removeShell = await useTestShell(SHELL);
+  evil = createServer((_req, res) => {
+    evilRequests += 1;
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(SHELL);
+    res.end(EVIL_SHELL);
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((r) => evil.listen(0, '127.0.0.1', r));
+  evilSite = `http://127.0.0.1:${(evil.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise((r) => server.close(r)));
+afterAll(async () => {
+  await removeShell();
+  await new Promise((r) => evil.close(r));
+});
 
 beforeEach(() => {
   for (const k of ['CONTEXT', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'ALLOW_LOCAL_SIGNIN', 'SESSION_SECRET_PREVIOUS']) delete process.env[k];
   process.env['SESSION_SECRET'] = SECRET;
-  resetShellCache();
 });
 afterEach(() => {
   process.env = { ...savedEnv };
@@ -183,15 +195,36 @@ describe('local sign-in form', () => {
     expect(res.headers.get('allow')).toBe('GET, POST');
   });
 
-  it('still serves a working form when the page shell cannot be loaded', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const res = await login(new Request('http://127.0.0.1:9/api/login'));
+  it('never fetches its page shell from the origin a (forged) Host header names', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const res = await login(new Request(`${evilSite}/api/login`));
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain('<html lang="en">');
-    expect(html).toContain('<form method="post" action="/api/login"');
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('cannot load the page shell'));
-    expect(res.headers.get('content-security-policy')).toContain("style-src 'self' 'unsafe-inline'");
+    expect(html).toContain('<nav aria-label="Main">nav</nav>');
+    expect(html).not.toContain('EVIL SHELL');
+    expect(html).not.toContain('stealEverything');
+    expect(evilRequests).toBe(0);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    // The CSP hashes only the trusted template's inline script.
+    const hashes = (res.headers.get('content-security-policy') ?? '').match(/'sha256-[^']+'/g) ?? [];
+    expect(hashes).toEqual([`'sha256-${createHash('sha256').update("document.documentElement.classList.toggle('dark',false)").digest('base64')}'`]);
+  });
+
+  it('still serves a working form when the page shell cannot be loaded', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    useShellFile('/nonexistent/dist/auth/shell.html');
+    try {
+      const res = await login(new Request(`${site}/api/login`));
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('<html lang="en">');
+      expect(html).toContain('<form method="post" action="/api/login"');
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('cannot load the page shell'));
+      expect(res.headers.get('content-security-policy')).toContain("style-src 'self' 'unsafe-inline'");
+    } finally {
+      await removeShell();
+      removeShell = await useTestShell(SHELL);
+    }
   });
 });
 

@@ -1,8 +1,8 @@
 /**
  * The OpenID Connect login against a real provider: the `oidc-provider` package runs on loopback,
  * and the test drives the whole authorization code flow (with PKCE, state and nonce) through our
- * handlers, following every redirect by hand. The site itself is a small server that only serves
- * the page shell the login pages are drawn into.
+ * handlers, following every redirect by hand. The site's origin is a small server that answers 404:
+ * the login pages draw themselves into a page shell file, never fetched.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,11 +12,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import callback from '../../netlify/functions/auth-callback.mts';
 import authUser from '../../netlify/functions/auth-user.mts';
 import login from '../../netlify/functions/login.mts';
-import { resetShellCache } from '../../netlify/functions/_shared/auth-pages.ts';
 import { serverEnv } from '../../netlify/functions/_shared/env.ts';
 import { FLOW_COOKIE, signFlow, type Flow } from '../../netlify/functions/_shared/oidc.ts';
 import { verifyToken } from '../../netlify/functions/_shared/session.ts';
 import { oidcUserId } from '../../src/domain/auth/local-user.ts';
+import { useTestShell } from '../support/auth-shell.ts';
 
 const CLIENT_ID = 'book-site';
 const CLIENT_SECRET = 'a-client-secret-for-the-loopback-provider';
@@ -39,6 +39,7 @@ let site = '';
 let provider: Provider;
 const servers: Server[] = [];
 const savedEnv = { ...process.env };
+let removeShell = async () => {};
 
 /** The provider's own login and consent screens, answered at once for the test account. */
 async function interaction(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -63,9 +64,10 @@ async function interaction(req: IncomingMessage, res: ServerResponse): Promise<v
 beforeAll(async () => {
   const providerServer = createServer();
   issuer = await listen(providerServer);
+  // The site's origin (the callback URL); the login pages never fetch anything from it.
   const siteServer = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(SHELL);
+    res.writeHead(404);
+    res.end();
   });
   site = await listen(siteServer);
   servers.push(providerServer, siteServer);
@@ -108,11 +110,12 @@ beforeAll(async () => {
   delete process.env['CONTEXT'];
   delete process.env['OIDC_SCOPES'];
   delete process.env['OIDC_TOKEN_AUTH_METHOD'];
-  resetShellCache();
+  removeShell = await useTestShell(SHELL);
 });
 
 afterAll(async () => {
   process.env = savedEnv;
+  await removeShell();
   await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
 });
 

@@ -36,7 +36,7 @@ async function formWithToken(
     }),
   );
   const title = extra.errors || extra.formError ? 'Error: Sign in' : 'Sign in';
-  return htmlPage(req, { status, title, headers, main: signInFormMain({ csrf, returnTo, ...extra }) });
+  return htmlPage({ status, title, headers, main: signInFormMain({ csrf, returnTo, ...extra }) });
 }
 
 /** GET /api/login: the sign-in form. */

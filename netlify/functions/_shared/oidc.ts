@@ -55,7 +55,7 @@ export function signFlow(flow: Flow, env: ServerEnv): Promise<string> {
 
 function unreachable(req: Request, e: unknown): Promise<Response> {
   console.error('oidc: the identity provider could not be reached', e);
-  return htmlPage(req, {
+  return htmlPage({
     status: 502,
     title: 'Sign-in unavailable',
     main: messageMain(
@@ -93,7 +93,7 @@ export async function startOidcLogin(req: Request, settings: OidcSettings, retur
 function failed(req: Request, status: number, heading: string, text: string): Promise<Response> {
   const headers = new Headers();
   headers.append('set-cookie', buildCookie(req, FLOW_COOKIE, '', { maxAge: 0, path: CALLBACK_PATH }));
-  return htmlPage(req, {
+  return htmlPage({
     status,
     title: 'Sign-in failed',
     headers,
