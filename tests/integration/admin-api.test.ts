@@ -12,6 +12,7 @@ import exportStatus from '../../netlify/functions/admin-export-status.mts';
 import logout from '../../netlify/functions/admin-logout.mts';
 import { ADMIN_AUDIENCE, ADMIN_COOKIE, adminAttemptPorts, BlobCounterStore } from '../../netlify/functions/_shared/admin.ts';
 import { attemptAdminPassword } from '../../src/domain/admin/attempt.ts';
+import { serverEnv } from '../../netlify/functions/_shared/env.ts';
 import { signToken } from '../../netlify/functions/_shared/session.ts';
 import { signedDownloadPath } from '../../src/domain/admin/signed-url.ts';
 import type { ExportResult } from '../../src/domain/epub/settings.ts';
@@ -203,17 +204,42 @@ describe('GET /api/admin/export-status and POST /api/admin/logout', () => {
     expect(await ask()).toEqual({ authenticated: false, enabled: true });
     const forged = await signToken({ role: 'admin' }, ADMIN_AUDIENCE, 600, { SESSION_SECRET: 'another-secret-of-at-least-32-bytes-long!!' });
     expect(await ask(`${ADMIN_COOKIE}=${forged}`)).toEqual({ authenticated: false, enabled: true });
-    const userSession = await signToken({ role: 'admin' }, 'site-session', 600);
+    const userSession = await signToken({ role: 'admin' }, 'site-session', 600, serverEnv());
     expect(await ask(`${ADMIN_COOKIE}=${userSession}`)).toEqual({ authenticated: false, enabled: true });
-    const expired = await signToken({ role: 'admin' }, ADMIN_AUDIENCE, -10);
+    const expired = await signToken({ role: 'admin' }, ADMIN_AUDIENCE, -10, serverEnv());
     expect(await ask(`${ADMIN_COOKIE}=${expired}`)).toEqual({ authenticated: false, enabled: true });
   });
 
   it('logout clears the admin cookie; cross-site logout is refused', async () => {
     const res = await logout(post('/api/admin/logout', {}));
     expect(res.status).toBe(200);
-    expect(res.headers.get('set-cookie')).toMatch(new RegExp(`^${ADMIN_COOKIE}=; Path=/api/admin; Max-Age=0; HttpOnly; SameSite=Strict`));
+    expect(res.headers.get('set-cookie')).toMatch(new RegExp(`^${ADMIN_COOKIE}=; Max-Age=0; Path=/api/admin; HttpOnly; SameSite=Strict`));
     expect((await logout(post('/api/admin/logout', {}, { 'sec-fetch-site': 'cross-site' }))).status).toBe(403);
+  });
+
+  it('logout ends the admin session on the server: the old cookie no longer works', async () => {
+    const cookie = await adminCookie();
+    const status = async (c: string) => (await exportStatus(new Request(`${ORIGIN}/api/admin/export-status`, { headers: { cookie: c } }))).json();
+    expect(await status(cookie)).toEqual({ authenticated: true, enabled: true });
+    expect((await logout(post('/api/admin/logout', {}, { cookie }))).status).toBe(200);
+    expect(await status(cookie)).toEqual({ authenticated: false, enabled: true });
+    const settings = { title: 'T', author: 'A', includeCodeExamples: false, includeResources: false };
+    expect((await exportEpub(post('/api/admin/export-epub', settings, { cookie }))).status).toBe(401);
+    // A new sign-in works again.
+    expect(await status(await adminCookie())).toEqual({ authenticated: true, enabled: true });
+  });
+
+  it('refuses an admin token older than 30 minutes whatever its exp says', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() - 31 * 60 * 1000);
+      const longLived = await signToken({ role: 'admin', sub: 'admin', sv: 0 }, ADMIN_AUDIENCE, 24 * 3600, serverEnv());
+      vi.useRealTimers();
+      const res = await exportStatus(new Request(`${ORIGIN}/api/admin/export-status`, { headers: { cookie: `${ADMIN_COOKIE}=${longLived}` } }));
+      expect(await res.json()).toEqual({ authenticated: false, enabled: true });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -13,6 +13,7 @@ import login from '../../netlify/functions/login.mts';
 import logout from '../../netlify/functions/logout.mts';
 import { localUserId } from '../../src/domain/auth/local-user.ts';
 import { useShellFile } from '../../netlify/functions/_shared/auth-pages.ts';
+import { startLocalBlobs } from '../helpers/blobs.ts';
 import { useTestShell } from '../support/auth-shell.ts';
 
 const SHELL = `<!doctype html><html lang="en"><head><title>Sign in | The Test Book</title><script>document.documentElement.classList.toggle('dark',false)</script><style>.x{}</style></head>
@@ -29,7 +30,11 @@ let evilRequests = 0;
 let removeShell = async () => {};
 const savedEnv = { ...process.env };
 
+let blobs: Awaited<ReturnType<typeof startLocalBlobs>>;
+
 beforeAll(async () => {
+  blobs = await startLocalBlobs();
+  savedEnv['NETLIFY_BLOBS_CONTEXT'] = process.env['NETLIFY_BLOBS_CONTEXT'];
   removeShell = await useTestShell(SHELL);
   evil = createServer((_req, res) => {
     evilRequests += 1;
@@ -40,6 +45,7 @@ beforeAll(async () => {
   evilSite = `http://127.0.0.1:${(evil.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
+  await blobs.stop();
   await removeShell();
   await new Promise((r) => evil.close(r));
 });
@@ -101,7 +107,7 @@ describe('local sign-in form', () => {
     expect(html).toContain('<form method="post" action="/api/login"');
     expect(html).toContain('name="returnTo" value="/ideas"');
     expect(csrf).toMatch(/^[0-9a-f-]{36}$/);
-    expect(cookies(res).get('signin_csrf')?.line).toMatch(/; Path=\/api\/login; Max-Age=3600; HttpOnly; SameSite=Strict$/);
+    expect(cookies(res).get('signin_csrf')?.line).toMatch(/; Max-Age=3600; Path=\/api\/login; HttpOnly; SameSite=Strict$/);
     expect(csrfCookie).not.toContain(csrf); // the cookie holds a signed token, not the bare value
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/script-src 'self'( 'wasm-unsafe-eval')? 'sha256-[^;]*;/);
@@ -119,9 +125,9 @@ describe('local sign-in form', () => {
     const set = cookies(res);
     expect(set.get('signin_csrf')?.line).toMatch(/Max-Age=0/);
     const session = set.get('session');
-    expect(session?.line).toMatch(/; Path=\/; Max-Age=604800; HttpOnly; SameSite=Lax$/);
+    expect(session?.line).toMatch(/; Max-Age=604800; Path=\/; HttpOnly; SameSite=Lax$/);
     // The readable hint that tells the nav to ask who is signed in (no secret in it).
-    expect(set.get('signed_in')?.line).toBe('signed_in=1; Path=/; Max-Age=604800; SameSite=Lax');
+    expect(set.get('signed_in')?.line).toBe('signed_in=1; Max-Age=604800; Path=/; SameSite=Lax');
     const me = await authUser(new Request(`${site}/api/auth/user`, { headers: { cookie: `session=${session?.value ?? ''}` } }));
     const body = (await me.json()) as { id: string };
     expect(body).toEqual({ id: await localUserId('ada@example.com'), firstName: 'Ada', email: 'ada@example.com', profileImageUrl: null });
@@ -279,12 +285,55 @@ describe('sign-in configuration', () => {
 });
 
 describe('logout and the current user', () => {
-  it('clears the session and goes home', async () => {
-    const res = logout(new Request(`${site}/api/logout`));
+  async function signIn(): Promise<string> {
+    const { csrf, csrfCookie } = await openForm();
+    const res = await submit({ csrf, returnTo: '/', firstName: 'Ada', email: 'ada@example.com' }, csrfCookie);
+    return `session=${cookies(res).get('session')?.value ?? ''}`;
+  }
+  const me = (cookie: string) => authUser(new Request(`${site}/api/auth/user`, { headers: { cookie } }));
+
+  it('clears the session and goes home, with the security headers', async () => {
+    const res = await logout(new Request(`${site}/api/logout`));
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/');
-    expect(res.headers.getSetCookie()).toEqual(['session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax', 'signed_in=; Path=/; Max-Age=0; SameSite=Lax']);
-    expect(logout(new Request(`${site}/api/logout`, { method: 'POST' })).status).toBe(405);
+    expect(res.headers.getSetCookie()).toEqual(['session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax', 'signed_in=; Max-Age=0; Path=/; SameSite=Lax']);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect((await logout(new Request(`${site}/api/logout`, { method: 'PUT' }))).status).toBe(405);
+  });
+
+  it('ends the session on the server: the old cookie answers 401 after logout', async () => {
+    const session = await signIn();
+    expect((await me(session)).status).toBe(200);
+    const res = await logout(new Request(`${site}/api/logout`, { headers: { cookie: session, 'sec-fetch-site': 'same-origin' } }));
+    expect(res.status).toBe(303);
+    const after = await me(session);
+    expect(after.status).toBe(401);
+    expect(await after.json()).toEqual({ error: 'Not signed in' });
+    // Signing in again works.
+    expect((await me(await signIn())).status).toBe(200);
+  });
+
+  it('a cross-site navigation does not log out: it shows a Log out button (POST, same-origin only)', async () => {
+    const session = await signIn();
+    for (const site_ of ['cross-site', 'same-site']) {
+      const res = await logout(new Request(`${site}/api/logout`, { headers: { cookie: session, 'sec-fetch-site': site_ } }));
+      expect(res.status).toBe(200);
+      expect(res.headers.getSetCookie()).toEqual([]);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(res.headers.get('content-security-policy')).toContain("form-action 'self'");
+      const html = await res.text();
+      expect(html).toContain('<form method="post" action="/api/logout"');
+      expect(html).toMatch(/<button type="submit"[^>]*>Log out<\/button>/);
+    }
+    expect((await me(session)).status).toBe(200);
+    const post = (headers: Record<string, string>) => logout(new Request(`${site}/api/logout`, { method: 'POST', headers: { cookie: session, ...headers } }));
+    expect((await post({ 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await me(session)).status).toBe(200);
+    const confirmed = await post({ 'sec-fetch-site': 'same-origin', origin: site });
+    expect(confirmed.status).toBe(303);
+    expect((await me(session)).status).toBe(401);
   });
 
   it('answers 401 JSON for anonymous or broken cookies', async () => {

@@ -13,9 +13,10 @@ import callback from '../../netlify/functions/auth-callback.mts';
 import authUser from '../../netlify/functions/auth-user.mts';
 import login from '../../netlify/functions/login.mts';
 import { serverEnv } from '../../netlify/functions/_shared/env.ts';
-import { FLOW_COOKIE, signFlow, type Flow } from '../../netlify/functions/_shared/oidc.ts';
+import { FLOW_COOKIE, FLOW_TTL_SECONDS, signFlow, type Flow } from '../../netlify/functions/_shared/oidc.ts';
 import { verifyToken } from '../../netlify/functions/_shared/session.ts';
 import { oidcUserId } from '../../src/domain/auth/local-user.ts';
+import { startLocalBlobs } from '../helpers/blobs.ts';
 import { useTestShell } from '../support/auth-shell.ts';
 
 const CLIENT_ID = 'book-site';
@@ -40,6 +41,7 @@ let provider: Provider;
 const servers: Server[] = [];
 const savedEnv = { ...process.env };
 let removeShell = async () => {};
+let blobs: Awaited<ReturnType<typeof startLocalBlobs>>;
 
 /** The provider's own login and consent screens, answered at once for the test account. */
 async function interaction(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -111,11 +113,13 @@ beforeAll(async () => {
   delete process.env['OIDC_SCOPES'];
   delete process.env['OIDC_TOKEN_AUTH_METHOD'];
   removeShell = await useTestShell(SHELL);
+  blobs = await startLocalBlobs();
 });
 
 afterAll(async () => {
   process.env = savedEnv;
   await removeShell();
+  await blobs.stop();
   await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
 });
 
@@ -135,7 +139,7 @@ async function startLogin(query = '?returnTo=%2Fideas'): Promise<{ authorization
   const res = await login(new Request(`${site}/api/login${query}`));
   expect(res.status).toBe(302);
   const flowCookie = setCookies(res).get(FLOW_COOKIE) ?? '';
-  const flow = (await verifyToken(flowCookie, 'oidc-flow', serverEnv())) as unknown as Flow;
+  const flow = (await verifyToken(flowCookie, 'oidc-flow', FLOW_TTL_SECONDS, serverEnv())) as unknown as Flow;
   return { authorizationUrl: new URL(res.headers.get('location') ?? ''), flowCookie, flow, setCookie: res.headers.getSetCookie() };
 }
 
@@ -175,7 +179,7 @@ describe('OpenID Connect login against oidc-provider', () => {
     expect(params.get('nonce')).toBe(flow.nonce);
     expect(flow.returnTo).toBe('/ideas');
     // The flow cookie: HttpOnly, Lax (it must come back on the provider's top-level redirect), callback path only.
-    expect(setCookie[0]).toMatch(/^oidc_flow=.+; Path=\/api\/auth\/callback; Max-Age=600; HttpOnly; SameSite=Lax$/);
+    expect(setCookie[0]).toMatch(/^oidc_flow=.+; Max-Age=600; Path=\/api\/auth\/callback; HttpOnly; SameSite=Lax$/);
 
     const callbackUrl = await authorize(authorizationUrl);
     expect(callbackUrl.searchParams.get('state')).toBe(flow.state);
@@ -276,7 +280,7 @@ describe('OpenID Connect login against oidc-provider', () => {
     // A same-origin Referer is used when no returnTo is given.
     const { flow } = await startLogin('').then(async () => {
       const res = await login(new Request(`${site}/api/login`, { headers: { referer: `${site}/book/chapter-03?x=1` } }));
-      return { flow: (await verifyToken(setCookies(res).get(FLOW_COOKIE) ?? '', 'oidc-flow', serverEnv())) as unknown as Flow };
+      return { flow: (await verifyToken(setCookies(res).get(FLOW_COOKIE) ?? '', 'oidc-flow', FLOW_TTL_SECONDS, serverEnv())) as unknown as Flow };
     });
     expect(flow.returnTo).toBe('/book/chapter-03?x=1');
   });

@@ -6,7 +6,9 @@ import { constantTimeEqual } from '../../../src/domain/security/constant-time.ts
 import { updateJson } from './blob-json.ts';
 import type { ServerEnv } from './env.ts';
 import { error } from './http.ts';
-import { buildCookie, readCookie, sessionKeys, signToken, verifyToken } from './session.ts';
+import { clearCookie, readCookie, setCookie } from './cookies.ts';
+import { BlobSessionVersions, sessionKeys, signSession, verifySession } from './session.ts';
+import type { SessionVersions } from '../../../src/domain/auth/session-versions.ts';
 
 /** The admin session: a separate, short-lived cookie, sent only to the admin API. */
 export const ADMIN_COOKIE = 'admin_session';
@@ -23,21 +25,23 @@ export function adminPassword(env: ServerEnv): string | null {
   return value ? (env.ADMIN_PASSWORD ?? null) : null;
 }
 
-/** True when the request carries a valid admin session cookie. */
-export async function hasAdminSession(req: Request, env: ServerEnv): Promise<boolean> {
-  const token = readCookie(req, ADMIN_COOKIE);
-  if (!token) return false;
-  const payload = await verifyToken(token, ADMIN_AUDIENCE, env);
+const ADMIN_SUBJECT = 'admin';
+
+/** True when the request carries a valid, unrevoked admin session cookie. */
+export async function hasAdminSession(req: Request, env: ServerEnv, versions: SessionVersions = new BlobSessionVersions()): Promise<boolean> {
+  const payload = await verifySession(readCookie(req, ADMIN_COOKIE), ADMIN_AUDIENCE, ADMIN_TTL_SECONDS, env, versions);
   return payload?.['role'] === 'admin';
 }
 
-export async function createAdminCookie(req: Request, env: ServerEnv): Promise<string> {
-  const token = await signToken({ role: 'admin' }, ADMIN_AUDIENCE, ADMIN_TTL_SECONDS, env);
-  return buildCookie(req, ADMIN_COOKIE, token, { maxAge: ADMIN_TTL_SECONDS, sameSite: 'Strict', path: ADMIN_COOKIE_PATH });
+export async function createAdminCookie(req: Request, env: ServerEnv, versions: SessionVersions = new BlobSessionVersions()): Promise<string> {
+  const token = await signSession({ role: 'admin' }, ADMIN_SUBJECT, ADMIN_AUDIENCE, ADMIN_TTL_SECONDS, env, versions);
+  return setCookie(req, ADMIN_COOKIE, token, { maxAge: ADMIN_TTL_SECONDS, sameSite: 'strict', path: ADMIN_COOKIE_PATH });
 }
 
-export function clearAdminCookie(req: Request): string {
-  return buildCookie(req, ADMIN_COOKIE, '', { maxAge: 0, sameSite: 'Strict', path: ADMIN_COOKIE_PATH });
+/** Ends the admin session (every admin session, on the server) when the request holds a valid one; returns the cookie deletion. */
+export async function endAdminSession(req: Request, env: ServerEnv, versions: SessionVersions = new BlobSessionVersions()): Promise<string> {
+  if (await hasAdminSession(req, env, versions)) await versions.revoke(ADMIN_SUBJECT);
+  return clearCookie(req, ADMIN_COOKIE, { sameSite: 'strict', path: ADMIN_COOKIE_PATH });
 }
 
 /** Keys for download signatures: the session secrets (current first), so rotation works the same. */

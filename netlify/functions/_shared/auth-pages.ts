@@ -134,3 +134,13 @@ ${field('email', 'email', 'email')}
 </form>
 <p class="mt-8 text-sm text-slate-600 dark:text-slate-400">You stay signed in on this browser for 7 days, or until you log out.</p>`;
 }
+
+/** The logout confirmation shown when another site sent the visitor to GET /api/logout. */
+export function logoutConfirmMain(): string {
+  return `<h1 class="${H1}">Log out?</h1>
+<p class="${TEXT}">Another site sent you to the logout link. You are still signed in; log out only if you meant to.</p>
+<form method="post" action="/api/logout" class="mt-8 flex flex-wrap items-center gap-4">
+<button type="submit" class="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">Log out</button>
+<a href="/" class="${SECONDARY}">Stay signed in</a>
+</form>`;
+}
