@@ -285,6 +285,10 @@ describe('POST /api/admin/export-epub and the download', () => {
     expect(file.headers.get('content-type')).toBe('application/epub+zip');
     expect(file.headers.get('content-disposition')).toBe('attachment; filename="the-infrastructure-renaissance.epub"');
     expect(file.headers.get('cache-control')).toBe('no-store');
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(file.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(file.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(file.headers.get('strict-transport-security')).toMatch(/^max-age=/);
     const bytes = new Uint8Array(await file.arrayBuffer());
     expect(bytes.byteLength).toBe(result.fileSize);
     expect(new TextDecoder().decode(bytes.slice(30, 58))).toBe('mimetypeapplication/epub+zip');

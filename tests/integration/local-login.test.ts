@@ -122,6 +122,9 @@ describe('local sign-in form', () => {
     const res = await submit({ csrf, returnTo: '/book?chapter=3', firstName: ' Ada ', email: 'Ada@Example.com' }, csrfCookie);
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/book?chapter=3');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     const set = cookies(res);
     expect(set.get('signin_csrf')?.line).toMatch(/Max-Age=0/);
     const session = set.get('session');

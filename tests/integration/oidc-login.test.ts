@@ -138,6 +138,8 @@ function setCookies(res: Response): Map<string, string> {
 async function startLogin(query = '?returnTo=%2Fideas'): Promise<{ authorizationUrl: URL; flowCookie: string; flow: Flow; setCookie: string[] }> {
   const res = await login(new Request(`${site}/api/login${query}`));
   expect(res.status).toBe(302);
+  expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
   const flowCookie = setCookies(res).get(FLOW_COOKIE) ?? '';
   const flow = (await verifyToken(flowCookie, 'oidc-flow', FLOW_TTL_SECONDS, serverEnv())) as unknown as Flow;
   return { authorizationUrl: new URL(res.headers.get('location') ?? ''), flowCookie, flow, setCookie: res.headers.getSetCookie() };
@@ -185,6 +187,8 @@ describe('OpenID Connect login against oidc-provider', () => {
     expect(callbackUrl.searchParams.get('state')).toBe(flow.state);
     const res = await callback(callbackRequest(callbackUrl, flowCookie));
     expect(res.status).toBe(303);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('location')).toBe('/ideas');
     const cookies = setCookies(res);
     expect(cookies.get(FLOW_COOKIE)).toBe('');
