@@ -4,7 +4,8 @@ import { generateIdea, type GenerateDeps, type ProgressEvent } from '../../src/d
 import { generateRequestSchema } from '../../src/domain/ideas/schema.ts';
 import { BlobsIdeaStore } from './_shared/blobs-idea-store.ts';
 import { isDeployed, serverEnv } from './_shared/env.ts';
-import { clientKey, enginesFromEnv, generateRateLimiter, GENERATE_WINDOW_LIMIT, groundingChapters } from './_shared/generation.ts';
+import { clientAddress } from './_shared/client.ts';
+import { enginesFromEnv, generateRateLimiter, GENERATE_WINDOW_LIMIT, groundingChapters } from './_shared/generation.ts';
 import { readJsonBody, rejectCrossSite, requireJson } from './_shared/guard.ts';
 import { error, json, methodNotAllowed } from './_shared/http.ts';
 import { readSession } from './_shared/session.ts';
@@ -31,7 +32,7 @@ export default async (req: Request, context?: Context): Promise<Response> => {
   // GENERATE_RATE_LIMIT=off lifts the local guard for benchmarks and end-to-end runs; never on a
   // deployed site (where Netlify's rateLimit config applies as well).
   const limitOff = env.GENERATE_RATE_LIMIT === 'off' && !isDeployed(env);
-  const limit = limitOff ? ({ allowed: true } as const) : await generateRateLimiter.take(clientKey(req, context));
+  const limit = limitOff ? ({ allowed: true } as const) : await generateRateLimiter.take(clientAddress(req, context));
   if (!limit.allowed) {
     return error(429, `Too many ideas requested; at most ${GENERATE_WINDOW_LIMIT} a minute. Try again in ${limit.retryAfterSeconds} s.`, {
       'retry-after': String(limit.retryAfterSeconds),

@@ -10,7 +10,7 @@ import type { LocalSignInErrors } from '../../../src/domain/auth/local-user.ts';
  * built to SHELL_FILE and shipped with the function) and puts its own content into the shell's
  * `data-auth-slot` section.
  */
-export const SHELL_FILE = path.join('dist', 'auth', 'shell.html');
+const SHELL_FILE = path.join('dist', 'auth', 'shell.html');
 const SLOT = /<section\b[^>]*\bdata-auth-slot\b[^>]*>[\s\S]*?<\/section>/;
 
 let shellFile = SHELL_FILE;
@@ -21,7 +21,7 @@ export function escapeHtml(text: string): string {
 }
 
 /** The site's pre-rendered shell from the bundle, or null (then the plain layout is used). */
-export async function loadShell(): Promise<string | null> {
+async function loadShell(): Promise<string | null> {
   try {
     const html = await readPageShell(shellFile);
     if (!SLOT.test(html)) throw new Error('the shell has no data-auth-slot section');

@@ -10,7 +10,7 @@ import type { Store } from '@netlify/blobs';
  */
 
 /** Thrown when every compare-and-swap attempt lost or failed. */
-export class BlobUpdateError extends Error {
+class BlobUpdateError extends Error {
   override name = 'BlobUpdateError';
 }
 

@@ -53,8 +53,3 @@ export function engineInfoFromEnv(env: ServerEnv): EngineInfo {
     openaiKey: !!env.OPENAI_API_KEY,
   });
 }
-
-/** The client a rate limit applies to: Netlify's client IP, else the forwarded address. */
-export function clientKey(req: Request, context: { ip?: string } | undefined): string {
-  return context?.ip || req.headers.get('x-nf-client-connection-ip') || req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'local';
-}

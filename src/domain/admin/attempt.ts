@@ -16,7 +16,7 @@ export interface AdminAttemptLimits {
   slowDownMaxMs: number;
 }
 
-export const ADMIN_ATTEMPT_LIMITS: AdminAttemptLimits = {
+const ADMIN_ATTEMPT_LIMITS: AdminAttemptLimits = {
   perClient: 5,
   windowMs: 15 * 60 * 1000,
   slowDownAfter: 50,
