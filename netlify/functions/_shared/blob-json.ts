@@ -37,8 +37,12 @@ interface Queue {
 }
 
 const MAX_ATTEMPTS = 20;
-/** Busy keys only: an entry is removed when its queue drains, so many keys do not pile up. */
-const queues = new Map<string, Queue>();
+/**
+ * Busy keys only: an entry is removed when its queue drains, so many keys do not pile up. Kept on
+ * globalThis so functions bundled separately but run in one process (the local server) share it.
+ */
+const QUEUES = Symbol.for('book-site.blob-json.queues');
+const queues: Map<string, Queue> = ((globalThis as { [QUEUES]?: Map<string, Queue> })[QUEUES] ??= new Map());
 
 /**
  * Applies `update` to the JSON blob `key` atomically and resolves with its result once the write
