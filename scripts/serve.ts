@@ -15,13 +15,13 @@ import { NetlifyDev } from '@netlify/dev';
 import { toWebRequest } from '@netlify/dev-utils';
 import { API_CSP, COMMON_SECURITY_HEADERS } from '../src/domain/security/csp.ts';
 import { DEFAULT_FUNCTION_TIMEOUT_MS, invoke, loadFunctions, route } from './functions-runtime.ts';
-import { ensureLocalSecrets, SECRETS_FILE } from './local-secrets.ts';
+import { adminPasswordBanner, ensureLocalSecrets } from './local-secrets.ts';
 
 const port = Number(process.env['PORT'] ?? 8888);
 const host = process.env['HOST'] ?? '127.0.0.1';
 const distDir = path.resolve('dist');
 
-const { adminPassword, generated } = ensureLocalSecrets();
+const secrets = ensureLocalSecrets();
 process.env['URL'] ??= `http://localhost:${port}`;
 
 // Our own Blobs server (instead of NetlifyDev's fixed folder) so tests and benchmarks can point
@@ -195,7 +195,7 @@ const server = createServer(async (req, res) => {
 
 server.listen(port, host, () => {
   console.log(`\n  Site ready at http://localhost:${port}  (pages + /api + local Netlify Blobs)\n`);
-  console.log(`  Admin export password: ${adminPassword}${generated ? ' (generated)' : ''}  [kept in ${path.relative(process.cwd(), SECRETS_FILE)}]\n`);
+  console.log(`${adminPasswordBanner(secrets)}\n`);
 });
 
 const shutdown = async () => {

@@ -1,42 +1,24 @@
-import type { Config, Context } from '@netlify/functions';
+import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { passwordMatches } from '../../src/domain/admin/password.ts';
-import { adminLimiter, adminPassword, clientAddress, CONSOLE_DISABLED, createAdminCookie } from './_shared/admin.ts';
-import { readJsonBody, rejectCrossSite, requireJson } from './_shared/guard.ts';
-import { error, json, methodNotAllowed } from './_shared/http.ts';
+import { attemptAdminPassword } from '../../src/domain/admin/attempt.ts';
+import { adminAttemptPorts, adminPassword, attemptRefused, CONSOLE_DISABLED, createAdminCookie } from './_shared/admin.ts';
+import { clientAddress } from './_shared/client.ts';
+import { handler } from './_shared/handler.ts';
+import { error, json } from './_shared/http.ts';
 
 const bodySchema = z.object({ password: z.string({ error: 'password must be a string' }).max(1024, 'password is too long') });
 
 /** POST /api/admin/authenticate {password}: starts an admin session on the right password. */
-export default async (req: Request, context: Context): Promise<Response> => {
-  if (req.method !== 'POST') return methodNotAllowed(['POST']);
-  const refused = rejectCrossSite(req) ?? requireJson(req);
-  if (refused) return refused;
-  const body = await readJsonBody(req);
-  if (!body.ok) return body.response;
-  const parsed = bodySchema.safeParse(body.value);
-  if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? 'Invalid request body');
-  const { password } = parsed.data;
-  if (password.trim() === '') return error(400, 'Please enter the export password');
-
-  const expected = adminPassword();
-  if (expected === null) return error(503, CONSOLE_DISABLED);
-
-  const limiter = adminLimiter();
-  const client = clientAddress(req, context);
-  const decision = await limiter.check(client);
-  if (!decision.allowed) {
-    const minutes = Math.ceil(decision.retryAfterSeconds / 60);
-    return error(429, `Too many failed attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`, {
-      'retry-after': String(decision.retryAfterSeconds),
-    });
-  }
-  if (!passwordMatches(password, expected)) {
-    await limiter.recordFailure(client);
-    return error(401, 'Invalid password');
-  }
-  await limiter.recordSuccess(client);
-  return json({ authenticated: true }, 200, { 'set-cookie': await createAdminCookie(req) });
-};
+export default handler(
+  { methods: ['POST'], body: bodySchema, unavailable: 'The export console is unavailable; try again shortly' },
+  async ({ req, context, env, body: { password } }) => {
+    if (password.trim() === '') return error(400, 'Please enter the export password');
+    const expected = adminPassword(env);
+    if (expected === null) return error(503, CONSOLE_DISABLED);
+    const outcome = await attemptAdminPassword(clientAddress(req, context), password, adminAttemptPorts(expected));
+    if (outcome.kind !== 'accepted') return attemptRefused(outcome);
+    return json({ authenticated: true }, 200, { 'set-cookie': await createAdminCookie(req, env) });
+  },
+);
 
 export const config: Config = { path: '/api/admin/authenticate' };

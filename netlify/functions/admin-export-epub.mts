@@ -30,8 +30,8 @@ export default async (req: Request): Promise<Response> => {
   if (req.method !== 'POST') return methodNotAllowed(['POST']);
   const refused = rejectCrossSite(req) ?? requireJson(req);
   if (refused) return refused;
-  if (adminPassword() === null) return error(503, CONSOLE_DISABLED);
-  if (!(await hasAdminSession(req))) return error(401, 'Admin session required; authenticate first');
+  if (adminPassword(serverEnv()) === null) return error(503, CONSOLE_DISABLED);
+  if (!(await hasAdminSession(req, serverEnv()))) return error(401, 'Admin session required; authenticate first');
   const body = await readJsonBody(req);
   if (!body.ok) return body.response;
   const parsed = exportSettingsSchema.safeParse(body.value);
@@ -74,7 +74,7 @@ export default async (req: Request): Promise<Response> => {
     chaptersCount: built.chaptersCount,
     fileSize: metadata.size,
     filename: metadata.filename,
-    downloadUrl: signedDownloadPath(id, downloadSecrets()[0] as Uint8Array, now),
+    downloadUrl: signedDownloadPath(id, downloadSecrets(serverEnv())[0] as Uint8Array, now),
   };
   return json(result);
 };

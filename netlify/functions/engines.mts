@@ -1,12 +1,9 @@
 import type { Config } from '@netlify/functions';
-import { serverEnv } from './_shared/env.ts';
 import { engineInfoFromEnv } from './_shared/generation.ts';
-import { json, methodNotAllowed } from './_shared/http.ts';
+import { handler } from './_shared/handler.ts';
+import { json } from './_shared/http.ts';
 
 /** GET /api/engines: which model each engine-switch position uses and whether it has a key. */
-export default async (req: Request): Promise<Response> => {
-  if (req.method !== 'GET') return methodNotAllowed(['GET']);
-  return json(engineInfoFromEnv(serverEnv()));
-};
+export default handler({ methods: ['GET'] }, ({ env }) => json(engineInfoFromEnv(env)));
 
 export const config: Config = { path: '/api/engines' };

@@ -2,19 +2,14 @@
  * Fills the nav's user area from GET /api/auth/user (no retry): profile image and first name
  * (falling back to email, then 'User') with Logout, or the Login link when anonymous.
  */
-export interface NavUser {
-  id?: string;
-  firstName?: string | null;
-  email?: string | null;
-  profileImageUrl?: string | null;
-}
+import type { User } from '../domain/auth/user.ts';
 
 /** The name shown for a user: first name, else email, else 'User'. */
-export function displayName(user: NavUser): string {
+export function displayName(user: Partial<Pick<User, 'firstName' | 'email'>>): string {
   return user.firstName?.trim() || user.email?.trim() || 'User';
 }
 
-let pending: Promise<NavUser | null> | undefined;
+let pending: Promise<User | null> | undefined;
 
 /** Set by the server beside the HttpOnly session cookie (see netlify/functions/_shared/session.ts). */
 const HINT = 'signed_in';
@@ -31,11 +26,11 @@ function clearSessionHint(): void {
  * The current user, fetched once per page; null when anonymous or on any failure. Without the
  * session hint cookie no request is made (an anonymous visitor has no session to ask about).
  */
-export function fetchNavUser(): Promise<NavUser | null> {
+export function fetchNavUser(): Promise<User | null> {
   pending ??= hasSessionHint()
     ? fetch('/api/auth/user', { credentials: 'include', headers: { accept: 'application/json' } })
         .then((res) => {
-          if (res.ok) return res.json() as Promise<NavUser>;
+          if (res.ok) return res.json() as Promise<User>;
           clearSessionHint(); // the session expired or was refused: stop asking on every page
           return null;
         })

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
+import { serverEnv } from '../../netlify/functions/_shared/env.ts';
 import { createSessionCookie } from '../../netlify/functions/_shared/session.ts';
 import { ensureLocalSecrets } from '../../scripts/local-secrets.ts';
 import { DEFAULT_SETTINGS } from '../../src/domain/ideas/schema.ts';
@@ -40,7 +41,7 @@ test.beforeAll(async () => {
 });
 
 async function logIn(context: BrowserContext, baseURL: string, userId: string) {
-  const setCookie = await createSessionCookie(new Request(baseURL), { id: userId, email: `${userId}@example.org`, firstName: 'Ada', profileImageUrl: null });
+  const setCookie = await createSessionCookie(new Request(baseURL), { id: userId, email: `${userId}@example.org`, firstName: 'Ada', profileImageUrl: null }, serverEnv());
   const value = setCookie.split(';')[0]?.split('=').slice(1).join('=') ?? '';
   await context.addCookies([
     { name: 'session', value: decodeURIComponent(value), url: baseURL },

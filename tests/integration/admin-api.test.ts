@@ -4,13 +4,15 @@ import path from 'node:path';
 import type { Context } from '@netlify/functions';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import authenticate from '../../netlify/functions/admin-authenticate.mts';
 import download from '../../netlify/functions/admin-download.mts';
 import exportEpub from '../../netlify/functions/admin-export-epub.mts';
 import exportStatus from '../../netlify/functions/admin-export-status.mts';
 import logout from '../../netlify/functions/admin-logout.mts';
-import { ADMIN_AUDIENCE, ADMIN_COOKIE } from '../../netlify/functions/_shared/admin.ts';
+import { ADMIN_AUDIENCE, ADMIN_COOKIE, adminAttemptPorts, BlobCounterStore } from '../../netlify/functions/_shared/admin.ts';
+import { attemptAdminPassword } from '../../src/domain/admin/attempt.ts';
+import { serverEnv } from '../../netlify/functions/_shared/env.ts';
 import { signToken } from '../../netlify/functions/_shared/session.ts';
 import { signedDownloadPath } from '../../src/domain/admin/signed-url.ts';
 import type { ExportResult } from '../../src/domain/epub/settings.ts';
@@ -135,11 +137,33 @@ describe('POST /api/admin/authenticate', () => {
     expect((await login(PASSWORD, '192.0.2.3')).status).toBe(200);
   });
 
-  it('applies a global limit across clients (distributed guessing)', async () => {
+  it('counts each attempt before comparing: of 120 parallel wrong guesses from one client, at most 5 are checked', async () => {
+    const answers = await Promise.all(Array.from({ length: 120 }, (_, i) => login(`parallel guess ${i}`, '192.0.2.50')));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    expect((await login(PASSWORD, '192.0.2.50')).status).toBe(429);
+    // The ?password= download path shares the same count.
+    const [req, context] = downloadRequest(`/api/admin/download/lq0000aa-AAAAAAAAAAAAAAAAAAAAAA?password=${encodeURIComponent(PASSWORD)}`);
+    expect((await download(req, { ...context, ip: '192.0.2.50' } as Context)).status).toBe(429);
+  }, 60_000);
+
+  it('other clients\' failures never refuse the right password (no global lock-out), on the gate and the download', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     for (let client = 0; client < 10; client++) {
       for (let i = 0; i < 5; i++) expect((await login(`guess ${i}`, `10.0.0.${client}`)).status).toBe(401);
     }
-    expect((await login(PASSWORD, '10.0.1.1')).status).toBe(429);
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^admin password: 50 failed attempts from all clients/));
+    expect((await login(PASSWORD, '10.0.1.1')).status).toBe(200);
+    const [req, context] = downloadRequest(`/api/admin/download/lq0000aa-AAAAAAAAAAAAAAAAAAAAAA?password=${encodeURIComponent(PASSWORD)}`);
+    expect((await download(req, { ...context, ip: '10.0.1.2' } as Context)).status).toBe(404); // authorised; no such export
+  }, 30_000);
+
+  it('groups an IPv6 client by its /64', async () => {
+    for (let i = 0; i < 5; i++) expect((await login(`v6 guess ${i}`, `2001:db8:7:7::${i + 1}`)).status).toBe(401);
+    expect((await login(PASSWORD, '2001:db8:7:7:ffff::9')).status).toBe(429);
+    expect((await login(PASSWORD, '2001:db8:7:8::1')).status).toBe(200);
   });
 
   it('is disabled with a clear message when ADMIN_PASSWORD is missing', async () => {
@@ -153,23 +177,69 @@ describe('POST /api/admin/authenticate', () => {
   });
 });
 
+describe('attemptAdminPassword on the real Blobs counters', () => {
+  it('lets at most 5 of 120 parallel guesses from one client reach the comparison, across two instances', async () => {
+    let comparisons = 0;
+    const ports = (store: BlobCounterStore) => ({
+      ...adminAttemptPorts(PASSWORD),
+      counters: store,
+      matches: () => {
+        comparisons += 1;
+        return false;
+      },
+    });
+    // Two stores stand for two warm instances of the function (each with its own queue entry point).
+    const a = ports(new BlobCounterStore());
+    const b = ports(new BlobCounterStore());
+    const outcomes = await Promise.all(Array.from({ length: 120 }, (_, i) => attemptAdminPassword('198.51.100.77', `guess ${i}`, i % 2 ? a : b)));
+    expect(comparisons).toBeLessThanOrEqual(5);
+    expect(outcomes.filter((o) => o.kind === 'refused')).toHaveLength(comparisons);
+    expect(outcomes.filter((o) => o.kind === 'limited')).toHaveLength(120 - comparisons);
+  }, 60_000);
+});
+
 describe('GET /api/admin/export-status and POST /api/admin/logout', () => {
   it('reports not authenticated without a cookie, or with a forged or expired one', async () => {
     const ask = async (cookie?: string) => (await exportStatus(new Request(`${ORIGIN}/api/admin/export-status`, cookie ? { headers: { cookie } } : {}))).json();
     expect(await ask()).toEqual({ authenticated: false, enabled: true });
     const forged = await signToken({ role: 'admin' }, ADMIN_AUDIENCE, 600, { SESSION_SECRET: 'another-secret-of-at-least-32-bytes-long!!' });
     expect(await ask(`${ADMIN_COOKIE}=${forged}`)).toEqual({ authenticated: false, enabled: true });
-    const userSession = await signToken({ role: 'admin' }, 'site-session', 600);
+    const userSession = await signToken({ role: 'admin' }, 'site-session', 600, serverEnv());
     expect(await ask(`${ADMIN_COOKIE}=${userSession}`)).toEqual({ authenticated: false, enabled: true });
-    const expired = await signToken({ role: 'admin' }, ADMIN_AUDIENCE, -10);
+    const expired = await signToken({ role: 'admin' }, ADMIN_AUDIENCE, -10, serverEnv());
     expect(await ask(`${ADMIN_COOKIE}=${expired}`)).toEqual({ authenticated: false, enabled: true });
   });
 
   it('logout clears the admin cookie; cross-site logout is refused', async () => {
     const res = await logout(post('/api/admin/logout', {}));
     expect(res.status).toBe(200);
-    expect(res.headers.get('set-cookie')).toMatch(new RegExp(`^${ADMIN_COOKIE}=; Path=/api/admin; Max-Age=0; HttpOnly; SameSite=Strict`));
+    expect(res.headers.get('set-cookie')).toMatch(new RegExp(`^${ADMIN_COOKIE}=; Max-Age=0; Path=/api/admin; HttpOnly; SameSite=Strict`));
     expect((await logout(post('/api/admin/logout', {}, { 'sec-fetch-site': 'cross-site' }))).status).toBe(403);
+  });
+
+  it('logout ends the admin session on the server: the old cookie no longer works', async () => {
+    const cookie = await adminCookie();
+    const status = async (c: string) => (await exportStatus(new Request(`${ORIGIN}/api/admin/export-status`, { headers: { cookie: c } }))).json();
+    expect(await status(cookie)).toEqual({ authenticated: true, enabled: true });
+    expect((await logout(post('/api/admin/logout', {}, { cookie }))).status).toBe(200);
+    expect(await status(cookie)).toEqual({ authenticated: false, enabled: true });
+    const settings = { title: 'T', author: 'A', includeCodeExamples: false, includeResources: false };
+    expect((await exportEpub(post('/api/admin/export-epub', settings, { cookie }))).status).toBe(401);
+    // A new sign-in works again.
+    expect(await status(await adminCookie())).toEqual({ authenticated: true, enabled: true });
+  });
+
+  it('refuses an admin token older than 30 minutes whatever its exp says', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() - 31 * 60 * 1000);
+      const longLived = await signToken({ role: 'admin', sub: 'admin', sv: 0 }, ADMIN_AUDIENCE, 24 * 3600, serverEnv());
+      vi.useRealTimers();
+      const res = await exportStatus(new Request(`${ORIGIN}/api/admin/export-status`, { headers: { cookie: `${ADMIN_COOKIE}=${longLived}` } }));
+      expect(await res.json()).toEqual({ authenticated: false, enabled: true });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
@@ -215,6 +285,10 @@ describe('POST /api/admin/export-epub and the download', () => {
     expect(file.headers.get('content-type')).toBe('application/epub+zip');
     expect(file.headers.get('content-disposition')).toBe('attachment; filename="the-infrastructure-renaissance.epub"');
     expect(file.headers.get('cache-control')).toBe('no-store');
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(file.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(file.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(file.headers.get('strict-transport-security')).toMatch(/^max-age=/);
     const bytes = new Uint8Array(await file.arrayBuffer());
     expect(bytes.byteLength).toBe(result.fileSize);
     expect(new TextDecoder().decode(bytes.slice(30, 58))).toBe('mimetypeapplication/epub+zip');

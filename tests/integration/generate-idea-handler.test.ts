@@ -9,6 +9,7 @@ import handler, { config } from '../../netlify/functions/generate-idea.mts';
 import enginesHandler from '../../netlify/functions/engines.mts';
 import { BlobsIdeaStore } from '../../netlify/functions/_shared/blobs-idea-store.ts';
 import { GENERATE_WINDOW_LIMIT, GENERATE_WINDOW_SECONDS } from '../../netlify/functions/_shared/generation.ts';
+import { serverEnv } from '../../netlify/functions/_shared/env.ts';
 import { createSessionCookie } from '../../netlify/functions/_shared/session.ts';
 import { IDEA_SECTIONS } from '../../src/domain/ideas/engine.ts';
 import { DEFAULT_SETTINGS, generatedIdeaSchema, type GenerateResponse, type IdeaRecord } from '../../src/domain/ideas/schema.ts';
@@ -83,7 +84,7 @@ describe('POST /api/generate-idea', () => {
   it('records the signed-in user and adds the idea to their index', async () => {
     process.env['SESSION_SECRET'] = 'x'.repeat(40);
     const cookie =
-      (await createSessionCookie(new Request(ORIGIN), { id: 'reader-42', email: 'r@example.com', firstName: 'Rea', profileImageUrl: null })).split(';')[0] ??
+      (await createSessionCookie(new Request(ORIGIN), { id: 'reader-42', email: 'r@example.com', firstName: 'Rea', profileImageUrl: null }, serverEnv())).split(';')[0] ??
       '';
     const res = await post(DEFAULT_SETTINGS, { headers: { cookie } });
     const body = (await res.json()) as GenerateResponse;

@@ -6,6 +6,7 @@ import { getStore, setEnvironmentContext } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlobsIdeaStore } from '../../netlify/functions/_shared/blobs-idea-store.ts';
+import { serverEnv } from '../../netlify/functions/_shared/env.ts';
 import { createSessionCookie } from '../../netlify/functions/_shared/session.ts';
 import ideaHandler from '../../netlify/functions/idea.mts';
 import ideaPageHandler from '../../netlify/functions/idea-page.mts';
@@ -28,7 +29,7 @@ const ownerOf = (i: number) => (i % 10 === 0 ? 'user-a' : i % 25 === 1 ? 'user-b
 const ctx = (params: Record<string, string> = {}) => ({ params }) as unknown as Context;
 
 async function cookieFor(id: string): Promise<string> {
-  const setCookie = await createSessionCookie(new Request(ORIGIN), { id, email: `${id}@example.org`, firstName: null, profileImageUrl: null });
+  const setCookie = await createSessionCookie(new Request(ORIGIN), { id, email: `${id}@example.org`, firstName: null, profileImageUrl: null }, serverEnv());
   return setCookie.split(';')[0] ?? '';
 }
 

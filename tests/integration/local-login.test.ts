@@ -1,8 +1,9 @@
 /**
  * The local sign-in (no identity provider configured), logout and the sign-in configuration rules,
- * through the real handlers. A tiny server plays the site and serves the page shell the login
- * pages are drawn into.
+ * through the real handlers. The login pages draw themselves into a page shell file (as the build
+ * ships dist/auth/shell.html); a tiny server plays another site that a forged Host header names.
  */
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,31 +11,48 @@ import callback from '../../netlify/functions/auth-callback.mts';
 import authUser from '../../netlify/functions/auth-user.mts';
 import login from '../../netlify/functions/login.mts';
 import logout from '../../netlify/functions/logout.mts';
-import { resetShellCache } from '../../netlify/functions/_shared/auth-pages.ts';
 import { localUserId } from '../../src/domain/auth/local-user.ts';
+import { useShellFile } from '../../netlify/functions/_shared/auth-pages.ts';
+import { startLocalBlobs } from '../helpers/blobs.ts';
+import { useTestShell } from '../support/auth-shell.ts';
 
 const SHELL = `<!doctype html><html lang="en"><head><title>Sign in | The Test Book</title><script>document.documentElement.classList.toggle('dark',false)</script><style>.x{}</style></head>
 <body><nav aria-label="Main">nav</nav><main id="main"><section class="x" data-auth-slot>placeholder</section></main></body></html>`;
 const SECRET = 'local-login-test-session-secret-0123456789';
 
-let site = '';
-let server: Server;
+const EVIL_SHELL = `<!doctype html><html><head><title>Evil</title><script>stealEverything()</script></head>
+<body><section data-auth-slot>x</section><p>EVIL SHELL</p></body></html>`;
+
+const site = 'http://localhost:8904';
+let evilSite = '';
+let evil: Server;
+let evilRequests = 0;
+let removeShell = async () => {};
 const savedEnv = { ...process.env };
 
+let blobs: Awaited<ReturnType<typeof startLocalBlobs>>;
+
 beforeAll(async () => {
-  server = createServer((_req, res) => {
+  blobs = await startLocalBlobs();
+  savedEnv['NETLIFY_BLOBS_CONTEXT'] = process.env['NETLIFY_BLOBS_CONTEXT'];
+  removeShell = await useTestShell(SHELL);
+  evil = createServer((_req, res) => {
+    evilRequests += 1;
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(SHELL);
+    res.end(EVIL_SHELL);
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((r) => evil.listen(0, '127.0.0.1', r));
+  evilSite = `http://127.0.0.1:${(evil.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise((r) => server.close(r)));
+afterAll(async () => {
+  await blobs.stop();
+  await removeShell();
+  await new Promise((r) => evil.close(r));
+});
 
 beforeEach(() => {
   for (const k of ['CONTEXT', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'ALLOW_LOCAL_SIGNIN', 'SESSION_SECRET_PREVIOUS']) delete process.env[k];
   process.env['SESSION_SECRET'] = SECRET;
-  resetShellCache();
 });
 afterEach(() => {
   process.env = { ...savedEnv };
@@ -89,7 +107,7 @@ describe('local sign-in form', () => {
     expect(html).toContain('<form method="post" action="/api/login"');
     expect(html).toContain('name="returnTo" value="/ideas"');
     expect(csrf).toMatch(/^[0-9a-f-]{36}$/);
-    expect(cookies(res).get('signin_csrf')?.line).toMatch(/; Path=\/api\/login; Max-Age=3600; HttpOnly; SameSite=Strict$/);
+    expect(cookies(res).get('signin_csrf')?.line).toMatch(/; Max-Age=3600; Path=\/api\/login; HttpOnly; SameSite=Strict$/);
     expect(csrfCookie).not.toContain(csrf); // the cookie holds a signed token, not the bare value
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/script-src 'self'( 'wasm-unsafe-eval')? 'sha256-[^;]*;/);
@@ -104,12 +122,15 @@ describe('local sign-in form', () => {
     const res = await submit({ csrf, returnTo: '/book?chapter=3', firstName: ' Ada ', email: 'Ada@Example.com' }, csrfCookie);
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/book?chapter=3');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     const set = cookies(res);
     expect(set.get('signin_csrf')?.line).toMatch(/Max-Age=0/);
     const session = set.get('session');
-    expect(session?.line).toMatch(/; Path=\/; Max-Age=604800; HttpOnly; SameSite=Lax$/);
+    expect(session?.line).toMatch(/; Max-Age=604800; Path=\/; HttpOnly; SameSite=Lax$/);
     // The readable hint that tells the nav to ask who is signed in (no secret in it).
-    expect(set.get('signed_in')?.line).toBe('signed_in=1; Path=/; Max-Age=604800; SameSite=Lax');
+    expect(set.get('signed_in')?.line).toBe('signed_in=1; Max-Age=604800; Path=/; SameSite=Lax');
     const me = await authUser(new Request(`${site}/api/auth/user`, { headers: { cookie: `session=${session?.value ?? ''}` } }));
     const body = (await me.json()) as { id: string };
     expect(body).toEqual({ id: await localUserId('ada@example.com'), firstName: 'Ada', email: 'ada@example.com', profileImageUrl: null });
@@ -183,15 +204,36 @@ describe('local sign-in form', () => {
     expect(res.headers.get('allow')).toBe('GET, POST');
   });
 
-  it('still serves a working form when the page shell cannot be loaded', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const res = await login(new Request('http://127.0.0.1:9/api/login'));
+  it('never fetches its page shell from the origin a (forged) Host header names', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const res = await login(new Request(`${evilSite}/api/login`));
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain('<html lang="en">');
-    expect(html).toContain('<form method="post" action="/api/login"');
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('cannot load the page shell'));
-    expect(res.headers.get('content-security-policy')).toContain("style-src 'self' 'unsafe-inline'");
+    expect(html).toContain('<nav aria-label="Main">nav</nav>');
+    expect(html).not.toContain('EVIL SHELL');
+    expect(html).not.toContain('stealEverything');
+    expect(evilRequests).toBe(0);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    // The CSP hashes only the trusted template's inline script.
+    const hashes = (res.headers.get('content-security-policy') ?? '').match(/'sha256-[^']+'/g) ?? [];
+    expect(hashes).toEqual([`'sha256-${createHash('sha256').update("document.documentElement.classList.toggle('dark',false)").digest('base64')}'`]);
+  });
+
+  it('still serves a working form when the page shell cannot be loaded', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    useShellFile('/nonexistent/dist/auth/shell.html');
+    try {
+      const res = await login(new Request(`${site}/api/login`));
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('<html lang="en">');
+      expect(html).toContain('<form method="post" action="/api/login"');
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('cannot load the page shell'));
+      expect(res.headers.get('content-security-policy')).toContain("style-src 'self' 'unsafe-inline'");
+    } finally {
+      await removeShell();
+      removeShell = await useTestShell(SHELL);
+    }
   });
 });
 
@@ -246,12 +288,55 @@ describe('sign-in configuration', () => {
 });
 
 describe('logout and the current user', () => {
-  it('clears the session and goes home', async () => {
-    const res = logout(new Request(`${site}/api/logout`));
+  async function signIn(): Promise<string> {
+    const { csrf, csrfCookie } = await openForm();
+    const res = await submit({ csrf, returnTo: '/', firstName: 'Ada', email: 'ada@example.com' }, csrfCookie);
+    return `session=${cookies(res).get('session')?.value ?? ''}`;
+  }
+  const me = (cookie: string) => authUser(new Request(`${site}/api/auth/user`, { headers: { cookie } }));
+
+  it('clears the session and goes home, with the security headers', async () => {
+    const res = await logout(new Request(`${site}/api/logout`));
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/');
-    expect(res.headers.getSetCookie()).toEqual(['session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax', 'signed_in=; Path=/; Max-Age=0; SameSite=Lax']);
-    expect(logout(new Request(`${site}/api/logout`, { method: 'POST' })).status).toBe(405);
+    expect(res.headers.getSetCookie()).toEqual(['session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax', 'signed_in=; Max-Age=0; Path=/; SameSite=Lax']);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect((await logout(new Request(`${site}/api/logout`, { method: 'PUT' }))).status).toBe(405);
+  });
+
+  it('ends the session on the server: the old cookie answers 401 after logout', async () => {
+    const session = await signIn();
+    expect((await me(session)).status).toBe(200);
+    const res = await logout(new Request(`${site}/api/logout`, { headers: { cookie: session, 'sec-fetch-site': 'same-origin' } }));
+    expect(res.status).toBe(303);
+    const after = await me(session);
+    expect(after.status).toBe(401);
+    expect(await after.json()).toEqual({ error: 'Not signed in' });
+    // Signing in again works.
+    expect((await me(await signIn())).status).toBe(200);
+  });
+
+  it('a cross-site navigation does not log out: it shows a Log out button (POST, same-origin only)', async () => {
+    const session = await signIn();
+    for (const site_ of ['cross-site', 'same-site']) {
+      const res = await logout(new Request(`${site}/api/logout`, { headers: { cookie: session, 'sec-fetch-site': site_ } }));
+      expect(res.status).toBe(200);
+      expect(res.headers.getSetCookie()).toEqual([]);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(res.headers.get('content-security-policy')).toContain("form-action 'self'");
+      const html = await res.text();
+      expect(html).toContain('<form method="post" action="/api/logout"');
+      expect(html).toMatch(/<button type="submit"[^>]*>Log out<\/button>/);
+    }
+    expect((await me(session)).status).toBe(200);
+    const post = (headers: Record<string, string>) => logout(new Request(`${site}/api/logout`, { method: 'POST', headers: { cookie: session, ...headers } }));
+    expect((await post({ 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await me(session)).status).toBe(200);
+    const confirmed = await post({ 'sec-fetch-site': 'same-origin', origin: site });
+    expect(confirmed.status).toBe(303);
+    expect((await me(session)).status).toBe(401);
   });
 
   it('answers 401 JSON for anonymous or broken cookies', async () => {

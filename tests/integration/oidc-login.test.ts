@@ -1,8 +1,8 @@
 /**
  * The OpenID Connect login against a real provider: the `oidc-provider` package runs on loopback,
  * and the test drives the whole authorization code flow (with PKCE, state and nonce) through our
- * handlers, following every redirect by hand. The site itself is a small server that only serves
- * the page shell the login pages are drawn into.
+ * handlers, following every redirect by hand. The site's origin is a small server that answers 404:
+ * the login pages draw themselves into a page shell file, never fetched.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,11 +12,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import callback from '../../netlify/functions/auth-callback.mts';
 import authUser from '../../netlify/functions/auth-user.mts';
 import login from '../../netlify/functions/login.mts';
-import { resetShellCache } from '../../netlify/functions/_shared/auth-pages.ts';
 import { serverEnv } from '../../netlify/functions/_shared/env.ts';
-import { FLOW_COOKIE, signFlow, type Flow } from '../../netlify/functions/_shared/oidc.ts';
+import { FLOW_COOKIE, FLOW_TTL_SECONDS, signFlow, type Flow } from '../../netlify/functions/_shared/oidc.ts';
 import { verifyToken } from '../../netlify/functions/_shared/session.ts';
 import { oidcUserId } from '../../src/domain/auth/local-user.ts';
+import { startLocalBlobs } from '../helpers/blobs.ts';
+import { useTestShell } from '../support/auth-shell.ts';
 
 const CLIENT_ID = 'book-site';
 const CLIENT_SECRET = 'a-client-secret-for-the-loopback-provider';
@@ -39,6 +40,8 @@ let site = '';
 let provider: Provider;
 const servers: Server[] = [];
 const savedEnv = { ...process.env };
+let removeShell = async () => {};
+let blobs: Awaited<ReturnType<typeof startLocalBlobs>>;
 
 /** The provider's own login and consent screens, answered at once for the test account. */
 async function interaction(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -63,9 +66,10 @@ async function interaction(req: IncomingMessage, res: ServerResponse): Promise<v
 beforeAll(async () => {
   const providerServer = createServer();
   issuer = await listen(providerServer);
+  // The site's origin (the callback URL); the login pages never fetch anything from it.
   const siteServer = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(SHELL);
+    res.writeHead(404);
+    res.end();
   });
   site = await listen(siteServer);
   servers.push(providerServer, siteServer);
@@ -108,11 +112,14 @@ beforeAll(async () => {
   delete process.env['CONTEXT'];
   delete process.env['OIDC_SCOPES'];
   delete process.env['OIDC_TOKEN_AUTH_METHOD'];
-  resetShellCache();
+  removeShell = await useTestShell(SHELL);
+  blobs = await startLocalBlobs();
 });
 
 afterAll(async () => {
   process.env = savedEnv;
+  await removeShell();
+  await blobs.stop();
   await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
 });
 
@@ -131,8 +138,10 @@ function setCookies(res: Response): Map<string, string> {
 async function startLogin(query = '?returnTo=%2Fideas'): Promise<{ authorizationUrl: URL; flowCookie: string; flow: Flow; setCookie: string[] }> {
   const res = await login(new Request(`${site}/api/login${query}`));
   expect(res.status).toBe(302);
+  expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
   const flowCookie = setCookies(res).get(FLOW_COOKIE) ?? '';
-  const flow = (await verifyToken(flowCookie, 'oidc-flow', serverEnv())) as unknown as Flow;
+  const flow = (await verifyToken(flowCookie, 'oidc-flow', FLOW_TTL_SECONDS, serverEnv())) as unknown as Flow;
   return { authorizationUrl: new URL(res.headers.get('location') ?? ''), flowCookie, flow, setCookie: res.headers.getSetCookie() };
 }
 
@@ -172,12 +181,14 @@ describe('OpenID Connect login against oidc-provider', () => {
     expect(params.get('nonce')).toBe(flow.nonce);
     expect(flow.returnTo).toBe('/ideas');
     // The flow cookie: HttpOnly, Lax (it must come back on the provider's top-level redirect), callback path only.
-    expect(setCookie[0]).toMatch(/^oidc_flow=.+; Path=\/api\/auth\/callback; Max-Age=600; HttpOnly; SameSite=Lax$/);
+    expect(setCookie[0]).toMatch(/^oidc_flow=.+; Max-Age=600; Path=\/api\/auth\/callback; HttpOnly; SameSite=Lax$/);
 
     const callbackUrl = await authorize(authorizationUrl);
     expect(callbackUrl.searchParams.get('state')).toBe(flow.state);
     const res = await callback(callbackRequest(callbackUrl, flowCookie));
     expect(res.status).toBe(303);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('location')).toBe('/ideas');
     const cookies = setCookies(res);
     expect(cookies.get(FLOW_COOKIE)).toBe('');
@@ -273,7 +284,7 @@ describe('OpenID Connect login against oidc-provider', () => {
     // A same-origin Referer is used when no returnTo is given.
     const { flow } = await startLogin('').then(async () => {
       const res = await login(new Request(`${site}/api/login`, { headers: { referer: `${site}/book/chapter-03?x=1` } }));
-      return { flow: (await verifyToken(setCookies(res).get(FLOW_COOKIE) ?? '', 'oidc-flow', serverEnv())) as unknown as Flow };
+      return { flow: (await verifyToken(setCookies(res).get(FLOW_COOKIE) ?? '', 'oidc-flow', FLOW_TTL_SECONDS, serverEnv())) as unknown as Flow };
     });
     expect(flow.returnTo).toBe('/book/chapter-03?x=1');
   });

@@ -1,46 +1,89 @@
 import { describe, expect, it } from 'vitest';
-import { passwordMatches } from '../../src/domain/admin/password.ts';
-import { FailureLimiter, MemoryCounterStore } from '../../src/domain/admin/rate-limit.ts';
+import { attemptAdminPassword } from '../../src/domain/admin/attempt.ts';
+import { MemoryCounterStore } from '../../src/domain/admin/rate-limit.ts';
 import { checkDownloadSignature, signedDownloadPath } from '../../src/domain/admin/signed-url.ts';
 import { bookIdentifier, epubFilename } from '../../src/domain/epub/build.ts';
 import { coverSvg, wrapWords } from '../../src/domain/epub/cover.ts';
 import { formatMegabytes } from '../../src/domain/epub/result.ts';
 import { exportSettingsSchema } from '../../src/domain/epub/settings.ts';
+import { clientBucket } from '../../src/domain/security/client-address.ts';
+import { constantTimeEqual } from '../../src/domain/security/constant-time.ts';
 
-describe('passwordMatches', () => {
-  it('accepts only the exact password', () => {
-    expect(passwordMatches('s3cret pass', 's3cret pass')).toBe(true);
-    expect(passwordMatches('s3cret pas', 's3cret pass')).toBe(false);
-    expect(passwordMatches('S3cret pass', 's3cret pass')).toBe(false);
-    expect(passwordMatches('', '')).toBe(false);
+describe('constantTimeEqual', () => {
+  it('accepts only the exact value', () => {
+    expect(constantTimeEqual('s3cret pass', 's3cret pass')).toBe(true);
+    expect(constantTimeEqual('s3cret pas', 's3cret pass')).toBe(false);
+    expect(constantTimeEqual('S3cret pass', 's3cret pass')).toBe(false);
+    expect(constantTimeEqual('', 'x')).toBe(false);
   });
 });
 
-describe('FailureLimiter', () => {
-  const limits = { perClient: 3, global: 5, windowMs: 60_000 };
+describe('attemptAdminPassword', () => {
+  const limits = { perClient: 3, windowMs: 60_000, slowDownAfter: 4, slowDownStepMs: 1000, slowDownMaxMs: 2500 };
+  function ports(now: () => number) {
+    const sleeps: number[] = [];
+    const alerts: string[] = [];
+    let comparisons = 0;
+    const p = {
+      counters: new MemoryCounterStore(),
+      matches: (s: string) => {
+        comparisons += 1;
+        return s === 'right';
+      },
+      sleep: async (ms: number) => void sleeps.push(ms),
+      alert: (m: string) => void alerts.push(m),
+      now,
+    };
+    return { p, sleeps, alerts, comparisons: () => comparisons };
+  }
 
-  it('blocks a client at its limit until the window ends, and a success clears it', async () => {
+  it('limits a client to its attempts per window, counted before comparing, and a success clears them', async () => {
     let now = 1_000_000;
-    const limiter = new FailureLimiter(new MemoryCounterStore(), limits, () => now);
-    for (let i = 0; i < 3; i++) {
-      expect(await limiter.check('a')).toEqual({ allowed: true });
-      await limiter.recordFailure('a');
-    }
-    expect(await limiter.check('a')).toEqual({ allowed: false, retryAfterSeconds: 60 });
-    expect(await limiter.check('b')).toEqual({ allowed: true });
+    const { p, comparisons } = ports(() => now);
+    for (let i = 0; i < 3; i++) expect(await attemptAdminPassword('a', 'wrong', p, limits)).toEqual({ kind: 'refused' });
+    expect(await attemptAdminPassword('a', 'right', p, limits)).toEqual({ kind: 'limited', retryAfterSeconds: 60 });
+    expect(comparisons()).toBe(3);
+    expect(await attemptAdminPassword('b', 'right', p, limits)).toEqual({ kind: 'accepted' });
     now += 30_000;
-    expect(await limiter.check('a')).toEqual({ allowed: false, retryAfterSeconds: 30 });
+    expect(await attemptAdminPassword('a', 'right', p, limits)).toEqual({ kind: 'limited', retryAfterSeconds: 30 });
     now += 30_000;
-    expect(await limiter.check('a')).toEqual({ allowed: true });
-    await limiter.recordFailure('b');
-    await limiter.recordSuccess('b');
-    expect(await limiter.check('b')).toEqual({ allowed: true });
+    expect(await attemptAdminPassword('a', 'wrong', p, limits)).toEqual({ kind: 'refused' });
+    expect(await attemptAdminPassword('a', 'right', p, limits)).toEqual({ kind: 'accepted' });
+    for (let i = 0; i < 2; i++) await attemptAdminPassword('a', 'wrong', p, limits);
+    expect(await attemptAdminPassword('a', 'right', p, limits)).toEqual({ kind: 'accepted' });
   });
 
-  it('blocks everyone at the global limit', async () => {
-    const limiter = new FailureLimiter(new MemoryCounterStore(), limits, () => 0);
-    for (const client of ['a', 'a', 'b', 'b', 'c']) await limiter.recordFailure(client);
-    expect((await limiter.check('fresh')).allowed).toBe(false);
+  it('never refuses a fresh client for others\' failures: it slows everyone down and alerts instead', async () => {
+    const { p, sleeps, alerts } = ports(() => 0);
+    for (const client of ['a', 'a', 'a', 'b', 'b', 'b', 'c', 'c']) await attemptAdminPassword(client, 'wrong', p, limits);
+    expect(alerts).toHaveLength(2); // at 4 and 8 failures
+    expect(alerts[0]).toMatch(/4 failed attempts from all clients.*distributed guessing/);
+    expect(sleeps).toEqual([1000, 1000, 1000, 1000]); // attempts 5..8 found 4..7 failures
+    expect(await attemptAdminPassword('fresh', 'right', p, limits)).toEqual({ kind: 'accepted' });
+    expect(sleeps.at(-1)).toBe(2000);
+    for (let i = 0; i < 12; i++) await attemptAdminPassword(`d${i}`, 'wrong', p, limits);
+    expect(sleeps.at(-1)).toBe(2500); // capped
+  });
+
+  it('refuses a blank password without comparing', async () => {
+    const { p, comparisons } = ports(() => 0);
+    expect(await attemptAdminPassword('a', '  ', p, limits)).toEqual({ kind: 'refused' });
+    expect(comparisons()).toBe(0);
+  });
+});
+
+describe('clientBucket', () => {
+  it('keeps IPv4, unwraps IPv4-mapped IPv6 and groups IPv6 by /64', () => {
+    expect(clientBucket('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientBucket('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientBucket('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(clientBucket('2001:0db8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
+    expect(clientBucket('[2001:db8::1]')).toBe('2001:db8:0:0::/64');
+    expect(clientBucket('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(clientBucket('::1')).toBe('0:0:0:0::/64');
+    expect(clientBucket('::ffff:1.2.3.4.5')).toBe('unknown');
+    expect(clientBucket(undefined)).toBe('unknown');
+    expect(clientBucket('not an address')).toBe('unknown');
   });
 });
 
@@ -61,6 +104,9 @@ describe('signed download paths', () => {
     expect(checkDownloadSignature(`${id}x`, expires, sig, [secret], now)).toBe('invalid');
     expect(checkDownloadSignature(id, String(Number(expires) + 1), sig, [secret], now)).toBe('invalid');
     expect(checkDownloadSignature(id, 'soon', sig, [secret], now)).toBe('invalid');
+    // One spelling of the expiry: the same number with a leading zero is refused.
+    expect(checkDownloadSignature(id, `0${expires}`, sig, [secret], now)).toBe('invalid');
+    expect(checkDownloadSignature(id, `00${expires}`, sig, [secret], now)).toBe('invalid');
     expect(checkDownloadSignature(id, expires, 'short', [secret], now)).toBe('invalid');
   });
 });

@@ -1,8 +1,14 @@
 import { getStore } from '@netlify/blobs';
-import type { CounterStore, WindowCount } from '../../../src/domain/admin/rate-limit.ts';
-import { FailureLimiter } from '../../../src/domain/admin/rate-limit.ts';
-import { serverEnv, type ServerEnv } from './env.ts';
-import { buildCookie, readCookie, sessionKeys, signToken, verifyToken } from './session.ts';
+import type { AdminAttemptPorts, AttemptOutcome } from '../../../src/domain/admin/attempt.ts';
+import { checkDownloadSignature } from '../../../src/domain/admin/signed-url.ts';
+import { incrementWindow, liveWindow, type CounterStore, type IncrementOptions, type WindowCount } from '../../../src/domain/admin/rate-limit.ts';
+import { constantTimeEqual } from '../../../src/domain/security/constant-time.ts';
+import { updateJson } from './blob-json.ts';
+import type { ServerEnv } from './env.ts';
+import { error } from './http.ts';
+import { clearCookie, readCookie, setCookie } from './cookies.ts';
+import { BlobSessionVersions, sessionKeys, signSession, verifySession } from './session.ts';
+import type { SessionVersions } from '../../../src/domain/auth/session-versions.ts';
 
 /** The admin session: a separate, short-lived cookie, sent only to the admin API. */
 export const ADMIN_COOKIE = 'admin_session';
@@ -14,59 +20,78 @@ const ADMIN_COOKIE_PATH = '/api/admin';
 export const CONSOLE_DISABLED = 'The export console is disabled: ADMIN_PASSWORD is not configured on the server';
 
 /** The configured admin password, or null when the console is disabled. */
-export function adminPassword(env: ServerEnv = serverEnv()): string | null {
+export function adminPassword(env: ServerEnv): string | null {
   const value = env.ADMIN_PASSWORD?.trim();
   return value ? (env.ADMIN_PASSWORD ?? null) : null;
 }
 
-/** True when the request carries a valid admin session cookie. */
-export async function hasAdminSession(req: Request, env: ServerEnv = serverEnv()): Promise<boolean> {
-  const token = readCookie(req, ADMIN_COOKIE);
-  if (!token) return false;
-  const payload = await verifyToken(token, ADMIN_AUDIENCE, env);
+const ADMIN_SUBJECT = 'admin';
+
+/** True when the request carries a valid, unrevoked admin session cookie. */
+export async function hasAdminSession(req: Request, env: ServerEnv, versions: SessionVersions = new BlobSessionVersions()): Promise<boolean> {
+  const payload = await verifySession(readCookie(req, ADMIN_COOKIE), ADMIN_AUDIENCE, ADMIN_TTL_SECONDS, env, versions);
   return payload?.['role'] === 'admin';
 }
 
-export async function createAdminCookie(req: Request, env: ServerEnv = serverEnv()): Promise<string> {
-  const token = await signToken({ role: 'admin' }, ADMIN_AUDIENCE, ADMIN_TTL_SECONDS, env);
-  return buildCookie(req, ADMIN_COOKIE, token, { maxAge: ADMIN_TTL_SECONDS, sameSite: 'Strict', path: ADMIN_COOKIE_PATH });
+export async function createAdminCookie(req: Request, env: ServerEnv, versions: SessionVersions = new BlobSessionVersions()): Promise<string> {
+  const token = await signSession({ role: 'admin' }, ADMIN_SUBJECT, ADMIN_AUDIENCE, ADMIN_TTL_SECONDS, env, versions);
+  return setCookie(req, ADMIN_COOKIE, token, { maxAge: ADMIN_TTL_SECONDS, sameSite: 'strict', path: ADMIN_COOKIE_PATH });
 }
 
-export function clearAdminCookie(req: Request): string {
-  return buildCookie(req, ADMIN_COOKIE, '', { maxAge: 0, sameSite: 'Strict', path: ADMIN_COOKIE_PATH });
+/** Ends the admin session (every admin session, on the server) when the request holds a valid one; returns the cookie deletion. */
+export async function endAdminSession(req: Request, env: ServerEnv, versions: SessionVersions = new BlobSessionVersions()): Promise<string> {
+  if (await hasAdminSession(req, env, versions)) await versions.revoke(ADMIN_SUBJECT);
+  return clearCookie(req, ADMIN_COOKIE, { sameSite: 'strict', path: ADMIN_COOKIE_PATH });
 }
 
 /** Keys for download signatures: the session secrets (current first), so rotation works the same. */
-export function downloadSecrets(env: ServerEnv = serverEnv()): Uint8Array[] {
+export function downloadSecrets(env: ServerEnv): Uint8Array[] {
   return sessionKeys(env).map((k) => k.secret);
 }
 
-/** The client address Netlify reports (falls back to a shared bucket when unknown). */
-export function clientAddress(req: Request, context: { ip?: string } | undefined): string {
-  return context?.ip || req.headers.get('x-nf-client-connection-ip') || 'unknown';
-}
+const COUNTERS = 'rate-limits';
 
-/**
- * Failure counters in Netlify Blobs, shared by every function instance. Reads then writes (Blobs
- * has no atomic increment): concurrent failures can undercount by a few, which only loosens the
- * limit slightly; it never blocks a correct password beyond the documented window.
- */
+/** Attempt counters in Netlify Blobs, shared by every function instance, updated atomically (blob-json.ts). */
 export class BlobCounterStore implements CounterStore {
-  private readonly store = getStore({ name: 'rate-limits', consistency: 'strong' });
-  async read(key: string): Promise<WindowCount | null> {
-    const value = (await this.store.get(key, { type: 'json' })) as WindowCount | null;
-    return value && typeof value.count === 'number' && typeof value.windowStart === 'number' ? value : null;
+  private readonly store = getStore({ name: COUNTERS, consistency: 'strong' });
+  increment(key: string, options: IncrementOptions): Promise<WindowCount> {
+    return updateJson(this.store, COUNTERS, key, (value) => incrementWindow(value, options));
   }
-  async write(key: string, value: WindowCount): Promise<void> {
-    await this.store.setJSON(key, value);
+  async read(key: string, { now, windowMs }: { now: number; windowMs: number }): Promise<number> {
+    return liveWindow(await this.store.get(key, { type: 'json' }), now, windowMs)?.count ?? 0;
   }
-  async delete(key: string): Promise<void> {
-    await this.store.delete(key);
+  async reset(key: string, now: number): Promise<void> {
+    await updateJson(this.store, COUNTERS, key, () => ({ next: { count: 0, windowStart: now }, result: undefined }));
   }
 }
 
-export function adminLimiter(): FailureLimiter {
-  return new FailureLimiter(new BlobCounterStore());
+/** The ports of `attemptAdminPassword` against the configured password. */
+export function adminAttemptPorts(expected: string): AdminAttemptPorts {
+  return {
+    counters: new BlobCounterStore(),
+    matches: (submitted) => constantTimeEqual(submitted, expected),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    alert: (message) => console.warn(message),
+    now: Date.now,
+  };
+}
+
+/** The answer to a password attempt that was not accepted: 429 with Retry-After, or 401. */
+export function attemptRefused(outcome: Exclude<AttemptOutcome, { kind: 'accepted' }>): Response {
+  if (outcome.kind === 'refused') return error(401, 'Invalid password');
+  const minutes = Math.ceil(outcome.retryAfterSeconds / 60);
+  return error(429, `Too many failed attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`, {
+    'retry-after': String(outcome.retryAfterSeconds),
+  });
+}
+
+/** Why a signed download path is refused (401/403), or null when its signature is valid and fresh. */
+export function signatureRefused(id: string, expires: string | undefined, sig: string | undefined, env: ServerEnv): Response | null {
+  if (expires === undefined || sig === undefined) return error(401, 'This download needs a signed link from the export console');
+  const check = checkDownloadSignature(id, expires, sig, downloadSecrets(env), Date.now());
+  if (check === 'expired') return error(403, 'This download link has expired; generate the EPUB again');
+  if (check === 'invalid') return error(403, 'This download link is not valid');
+  return null;
 }
 
 /** The store of generated EPUB files. */

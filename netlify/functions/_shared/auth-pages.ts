@@ -1,42 +1,40 @@
+import path from 'node:path';
 import { htmlHeaders } from './html.ts';
+import { readPageShell } from './page-shell.ts';
 import type { LocalSignInErrors } from '../../../src/domain/auth/local-user.ts';
 
 /**
- * The HTML pages of the login flow (the local sign-in form, and the messages of a failed or
- * unavailable sign-in). They are served by functions but look like the rest of the site: the
- * function takes the page shell Astro pre-rendered at SHELL_PATH (layout, nav, footer, theme,
- * styles) and puts its own content into the shell's `data-auth-slot` section.
+ * The HTML pages of the login flow (the local sign-in form, the logout confirmation, and the
+ * messages of a failed or unavailable sign-in). They are served by functions but look like the
+ * rest of the site: the function takes the page shell Astro pre-rendered (`src/pages/auth/shell.astro`,
+ * built to SHELL_FILE and shipped with the function) and puts its own content into the shell's
+ * `data-auth-slot` section.
  */
-export const SHELL_PATH = '/auth/shell';
+const SHELL_FILE = path.join('dist', 'auth', 'shell.html');
 const SLOT = /<section\b[^>]*\bdata-auth-slot\b[^>]*>[\s\S]*?<\/section>/;
-const SHELL_TTL_MS = 5 * 60_000;
 
-let cached: { origin: string; html: string; at: number } | undefined;
+let shellFile = SHELL_FILE;
 
 /** Escapes text for HTML element content and double-quoted attributes. */
 export function escapeHtml(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 }
 
-/** The site's pre-rendered shell, fetched from this site's own origin (cached a few minutes). */
-export async function loadShell(origin: string): Promise<string | null> {
-  if (cached && cached.origin === origin && Date.now() - cached.at < SHELL_TTL_MS) return cached.html;
+/** The site's pre-rendered shell from the bundle, or null (then the plain layout is used). */
+async function loadShell(): Promise<string | null> {
   try {
-    const res = await fetch(new URL(SHELL_PATH, origin), { headers: { accept: 'text/html' }, signal: AbortSignal.timeout(5000) });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    const html = await res.text();
+    const html = await readPageShell(shellFile);
     if (!SLOT.test(html)) throw new Error('the shell has no data-auth-slot section');
-    cached = { origin, html, at: Date.now() };
     return html;
   } catch (e) {
-    console.warn(`auth pages: cannot load the page shell ${SHELL_PATH} (${e instanceof Error ? e.message : String(e)}); serving the plain layout`);
+    console.warn(`auth pages: cannot load the page shell ${shellFile} (${e instanceof Error ? e.message : String(e)}); serving the plain layout`);
     return null;
   }
 }
 
-/** Forgets the cached shell (tests serve different shells). */
-export function resetShellCache(): void {
-  cached = undefined;
+/** Points the pages at another shell file (tests; `undefined` restores the built one). */
+export function useShellFile(file: string | undefined): void {
+  shellFile = file ?? SHELL_FILE;
 }
 
 const PLAIN_STYLE = `body{font-family:system-ui,sans-serif;margin:0;color:#0f172a;background:#fff}main{max-width:28rem;margin:0 auto;padding:3rem 1rem}
@@ -59,15 +57,20 @@ export interface PageOptions {
   headers?: Headers;
 }
 
-/** An HTML response in the site's layout, never cached, with its own security headers. */
-export async function htmlPage(req: Request, { status, title, main, headers = new Headers() }: PageOptions): Promise<Response> {
-  const shell = await loadShell(new URL(req.url).origin);
+/**
+ * An HTML response in the site's layout, never cached, with its own security headers. The CSP's
+ * script hashes come from the trusted template (the shell, or the plain page), never from the
+ * content put into it: `main` is escaped markup without scripts.
+ */
+export async function htmlPage({ status, title, main, headers = new Headers() }: PageOptions): Promise<Response> {
+  const shell = await loadShell();
+  const template = shell ?? plainPage('', '');
   const html = shell
     ? shell
         .replace(/<title>[^<]*?( \| [^<]*)?<\/title>/, (_m, suffix: string | undefined) => `<title>${escapeHtml(title)}${suffix ?? ''}</title>`)
         .replace(SLOT, () => `<section class="mx-auto max-w-xl px-4 py-16" data-auth-slot>${main}</section>`)
     : plainPage(title, main);
-  for (const [name, value] of Object.entries(htmlHeaders(html, 'no-store'))) headers.set(name, value);
+  for (const [name, value] of Object.entries(htmlHeaders(template, 'no-store'))) headers.set(name, value);
   return new Response(html, { status, headers });
 }
 
@@ -130,4 +133,14 @@ ${field('email', 'email', 'email')}
 </div>
 </form>
 <p class="mt-8 text-sm text-slate-600 dark:text-slate-400">You stay signed in on this browser for 7 days, or until you log out.</p>`;
+}
+
+/** The logout confirmation shown when another site sent the visitor to GET /api/logout. */
+export function logoutConfirmMain(): string {
+  return `<h1 class="${H1}">Log out?</h1>
+<p class="${TEXT}">Another site sent you to the logout link. You are still signed in; log out only if you meant to.</p>
+<form method="post" action="/api/logout" class="mt-8 flex flex-wrap items-center gap-4">
+<button type="submit" class="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">Log out</button>
+<a href="/" class="${SECONDARY}">Stay signed in</a>
+</form>`;
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The server's environment, parsed once with zod (STYLE.md). Domain code receives values from
- * here; it never reads process.env itself.
+ * The server's environment, parsed once with zod (STYLE.md): the one module of the functions that
+ * reads it. Handlers get it from the request wrapper (`handler.ts`) and pass values on; domain code
+ * receives values, never reads process.env itself.
  */
 const envSchema = z.object({
   /** Netlify's deploy context: 'production', 'deploy-preview', 'branch-deploy', 'dev' (unset locally). */
@@ -52,15 +53,26 @@ export function serverEnv(): ServerEnv {
   return env;
 }
 
-/** True on Netlify's production context. */
-export function isProduction(env: ServerEnv = serverEnv()): boolean {
-  return env.CONTEXT === 'production';
-}
-
 /**
  * True on any Netlify deploy (production, deploy previews, branch deploys): public URLs that share
  * the site's Blobs store. False locally (`CONTEXT` unset, or `dev`).
  */
-export function isDeployed(env: ServerEnv = serverEnv()): boolean {
+export function isDeployed(env: ServerEnv): boolean {
   return env.CONTEXT !== undefined && env.CONTEXT !== 'dev';
+}
+
+/**
+ * Refuses to run a deployed site without a usable SESSION_SECRET (sessions, sign-in forms and
+ * signed download links all need it), with a message that says what to set. Called once at cold
+ * start by the request wrapper (`handler.ts`). ADMIN_PASSWORD stays optional: without it the
+ * export console is disabled, as documented (README).
+ */
+export function assertDeployedEnv(env: ServerEnv): void {
+  if (!isDeployed(env)) return;
+  const secret = env.SESSION_SECRET ?? '';
+  if (new TextEncoder().encode(secret).byteLength >= 32) return;
+  throw new Error(
+    `SESSION_SECRET ${secret ? 'is shorter than 32 bytes' : 'is not set'} on this deployed site (CONTEXT=${env.CONTEXT}). ` +
+      'Set it in the site\'s environment variables (at least 32 bytes, e.g. `openssl rand -base64 48`) and redeploy.',
+  );
 }

@@ -5,6 +5,7 @@ import type { GenerateDeps } from '../../../src/domain/ideas/generate.ts';
 import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL, engineInfo, type EngineInfo } from '../../../src/domain/ideas/models.ts';
 import { OfflineEngine } from '../../../src/domain/ideas/offline-engine.ts';
 import { WindowRateLimiter } from '../../../src/domain/rate-limit.ts';
+import { clientAddress } from './client.ts';
 import { isDeployed, type ServerEnv } from './env.ts';
 import { error } from './http.ts';
 
@@ -23,7 +24,7 @@ const generateRateLimiter = new WindowRateLimiter(GENERATE_WINDOW_LIMIT, GENERAT
  */
 export async function localRateLimit(req: Request, context: { ip?: string } | undefined, env: ServerEnv): Promise<Response | null> {
   if (isDeployed(env) || env.GENERATE_RATE_LIMIT === 'off') return null;
-  const limit = await generateRateLimiter.take(clientKey(req, context));
+  const limit = await generateRateLimiter.take(clientAddress(req, context));
   if (limit.allowed) return null;
   return error(429, `Too many ideas requested; at most ${GENERATE_WINDOW_LIMIT} a minute. Try again in ${limit.retryAfterSeconds} s.`, {
     'retry-after': String(limit.retryAfterSeconds),
@@ -69,11 +70,6 @@ export function engineInfoFromEnv(env: ServerEnv): EngineInfo {
     anthropicKey: !!env.ANTHROPIC_API_KEY,
     openaiKey: !!env.OPENAI_API_KEY,
   });
-}
-
-/** The client a rate limit applies to: Netlify's client IP, else the forwarded address. */
-function clientKey(req: Request, context: { ip?: string } | undefined): string {
-  return context?.ip || req.headers.get('x-nf-client-connection-ip') || req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'local';
 }
 
 /** The status and message a failed generation answers with; unexpected failures are logged, not shown. */

@@ -20,15 +20,48 @@ export function requireJson(req: Request): Response | null {
   return null;
 }
 
-/** Reads at most `limit` bytes of the body as JSON. Returns the value, or a 4xx Response. */
-export async function readJsonBody(req: Request, limit = 16 * 1024): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
+export type BodyResult<T> = { ok: true; value: T } | { ok: false; response: Response };
+
+const tooLarge = (limit: number): BodyResult<never> => ({ ok: false, response: error(413, `Request body is larger than ${limit} bytes`) });
+
+/**
+ * Reads the request body as UTF-8 text, at most `limit` bytes: a declared larger Content-Length is
+ * refused before reading, and a chunked body is counted as it streams and abandoned at the limit
+ * (never buffered whole), so an oversized body costs at most `limit` bytes of memory.
+ */
+export async function readBodyText(req: Request, limit: number): Promise<BodyResult<string>> {
   const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > limit) return { ok: false, response: error(413, `Request body is larger than ${limit} bytes`) };
-  const text = await req.text();
-  if (new TextEncoder().encode(text).byteLength > limit) return { ok: false, response: error(413, `Request body is larger than ${limit} bytes`) };
-  if (text.trim() === '') return { ok: false, response: error(400, 'Request body is empty; send a JSON object') };
+  if (declared > limit) return tooLarge(limit);
+  if (!req.body) return { ok: true, value: '' };
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { ok: true, value: new TextDecoder().decode(bytes) };
+}
+
+/** Reads at most `limit` bytes of the body as JSON. Returns the value, or a 4xx Response. */
+export async function readJsonBody(req: Request, limit = 16 * 1024): Promise<BodyResult<unknown>> {
+  const text = await readBodyText(req, limit);
+  if (!text.ok) return text;
+  if (text.value.trim() === '') return { ok: false, response: error(400, 'Request body is empty; send a JSON object') };
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return { ok: true, value: JSON.parse(text.value) };
   } catch {
     return { ok: false, response: error(400, 'Request body is not valid JSON') };
   }

@@ -1,11 +1,12 @@
-import { timingSafeEqual } from 'node:crypto';
 import { localUserId, parseLocalSignIn, type LocalSignInErrors } from '../../../src/domain/auth/local-user.ts';
 import { safeReturnTo } from '../../../src/domain/auth/return-to.ts';
+import { constantTimeEqual } from '../../../src/domain/security/constant-time.ts';
 import { htmlPage, signInFormMain } from './auth-pages.ts';
+import { clearCookie, readCookie, setCookie } from './cookies.ts';
 import type { ServerEnv } from './env.ts';
-import { rejectCrossSite } from './guard.ts';
-import { error } from './http.ts';
-import { buildCookie, createSessionCookie, readCookie, sessionHintCookie, signToken, verifyToken } from './session.ts';
+import { readBodyText } from './guard.ts';
+import { error, redirect } from './http.ts';
+import { signToken, startSession, verifyToken } from './session.ts';
 
 /**
  * The local sign-in (no identity provider): a form asking for a first name and an email. The POST
@@ -29,14 +30,10 @@ async function formWithToken(
   const headers = new Headers();
   headers.append(
     'set-cookie',
-    buildCookie(req, CSRF_COOKIE, await signToken({ t: csrf }, CSRF_AUDIENCE, CSRF_TTL_SECONDS, env), {
-      maxAge: CSRF_TTL_SECONDS,
-      sameSite: 'Strict',
-      path: '/api/login',
-    }),
+    setCookie(req, CSRF_COOKIE, await signToken({ t: csrf }, CSRF_AUDIENCE, CSRF_TTL_SECONDS, env), { maxAge: CSRF_TTL_SECONDS, sameSite: 'strict', path: '/api/login' }),
   );
   const title = extra.errors || extra.formError ? 'Error: Sign in' : 'Sign in';
-  return htmlPage(req, { status, title, headers, main: signInFormMain({ csrf, returnTo, ...extra }) });
+  return htmlPage({ status, title, headers, main: signInFormMain({ csrf, returnTo, ...extra }) });
 }
 
 /** GET /api/login: the sign-in form. */
@@ -44,30 +41,21 @@ export function showSignInForm(req: Request, env: ServerEnv, returnTo: string): 
   return formWithToken(req, env, 200, returnTo);
 }
 
-function sameToken(a: string, b: string): boolean {
-  const x = new TextEncoder().encode(a);
-  const y = new TextEncoder().encode(b);
-  return x.byteLength === y.byteLength && timingSafeEqual(x, y);
-}
-
-/** POST /api/login: checks origin and CSRF token, validates, then starts the session. */
+/** POST /api/login (after the request wrapper's same-origin guard): checks the CSRF token, validates, then starts the session. */
 export async function submitSignIn(req: Request, env: ServerEnv): Promise<Response> {
-  const crossSite = rejectCrossSite(req);
-  if (crossSite) return crossSite;
   const type = req.headers.get('content-type') ?? '';
   if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) return error(415, 'Content-Type must be application/x-www-form-urlencoded');
-  if (Number(req.headers.get('content-length') ?? '0') > BODY_LIMIT) return error(413, `Request body is larger than ${BODY_LIMIT} bytes`);
-  const body = await req.text();
-  if (new TextEncoder().encode(body).byteLength > BODY_LIMIT) return error(413, `Request body is larger than ${BODY_LIMIT} bytes`);
-  const form = new URLSearchParams(body);
+  const body = await readBodyText(req, BODY_LIMIT);
+  if (!body.ok) return body.response;
+  const form = new URLSearchParams(body.value);
   const origin = new URL(req.url).origin;
   const returnTo = safeReturnTo(form.get('returnTo'), origin);
   const values = { firstName: form.get('firstName') ?? '', email: form.get('email') ?? '' };
 
   const cookie = readCookie(req, CSRF_COOKIE);
-  const payload = cookie ? await verifyToken(cookie, CSRF_AUDIENCE, env) : null;
+  const payload = cookie ? await verifyToken(cookie, CSRF_AUDIENCE, CSRF_TTL_SECONDS, env) : null;
   const expected = typeof payload?.['t'] === 'string' ? payload['t'] : null;
-  if (!expected || !sameToken(expected, form.get('csrf') ?? '')) {
+  if (!expected || !constantTimeEqual(expected, form.get('csrf') ?? '')) {
     return formWithToken(req, env, 403, returnTo, { values, formError: 'This sign-in form expired or was opened in another window. Please submit it again.' });
   }
 
@@ -75,10 +63,8 @@ export async function submitSignIn(req: Request, env: ServerEnv): Promise<Respon
   if (!parsed.ok) return formWithToken(req, env, 400, returnTo, { values, errors: parsed.errors });
 
   const user = { id: await localUserId(parsed.value.email), email: parsed.value.email, firstName: parsed.value.firstName, profileImageUrl: null };
-  const headers = new Headers({ location: returnTo, 'cache-control': 'no-store' });
-  // The session cookie goes last: a platform that keeps only one Set-Cookie header keeps it.
-  headers.append('set-cookie', buildCookie(req, CSRF_COOKIE, '', { maxAge: 0, sameSite: 'Strict', path: '/api/login' }));
-  headers.append('set-cookie', await createSessionCookie(req, user, env));
-  headers.append('set-cookie', sessionHintCookie(req, true));
-  return new Response(null, { status: 303, headers });
+  const headers = new Headers();
+  headers.append('set-cookie', clearCookie(req, CSRF_COOKIE, { sameSite: 'strict', path: '/api/login' }));
+  await startSession(req, headers, user, env);
+  return redirect(returnTo, 303, headers);
 }

@@ -5,7 +5,9 @@ import { safeReturnTo } from '../../../src/domain/auth/return-to.ts';
 import type { OidcSettings } from './auth-config.ts';
 import { htmlPage, messageMain } from './auth-pages.ts';
 import type { ServerEnv } from './env.ts';
-import { buildCookie, createSessionCookie, readCookie, sessionHintCookie, signToken, verifyToken } from './session.ts';
+import { clearCookie, readCookie, setCookie } from './cookies.ts';
+import { redirect } from './http.ts';
+import { signToken, startSession, verifyToken } from './session.ts';
 
 /**
  * OpenID Connect sign-in with openid-client (authorization code flow with PKCE S256, state and
@@ -53,9 +55,9 @@ export function signFlow(flow: Flow, env: ServerEnv): Promise<string> {
   return signToken({ ...flow }, FLOW_AUDIENCE, FLOW_TTL_SECONDS, env);
 }
 
-function unreachable(req: Request, e: unknown): Promise<Response> {
+function unreachable(e: unknown): Promise<Response> {
   console.error('oidc: the identity provider could not be reached', e);
-  return htmlPage(req, {
+  return htmlPage({
     status: 502,
     title: 'Sign-in unavailable',
     main: messageMain(
@@ -72,7 +74,7 @@ export async function startOidcLogin(req: Request, settings: OidcSettings, retur
   try {
     config = await oidcConfiguration(settings);
   } catch (e) {
-    return unreachable(req, e);
+    return unreachable(e);
   }
   const verifier = client.randomPKCECodeVerifier();
   const flow: Flow = { state: client.randomState(), nonce: client.randomNonce(), verifier, returnTo };
@@ -85,15 +87,15 @@ export async function startOidcLogin(req: Request, settings: OidcSettings, retur
     state: flow.state,
     nonce: flow.nonce,
   });
-  const headers = new Headers({ location: authorizationUrl.href, 'cache-control': 'no-store' });
-  headers.append('set-cookie', buildCookie(req, FLOW_COOKIE, await signFlow(flow, env), { maxAge: FLOW_TTL_SECONDS, path: CALLBACK_PATH }));
-  return new Response(null, { status: 302, headers });
+  const headers = new Headers();
+  headers.append('set-cookie', setCookie(req, FLOW_COOKIE, await signFlow(flow, env), { maxAge: FLOW_TTL_SECONDS, path: CALLBACK_PATH }));
+  return redirect(authorizationUrl.href, 302, headers);
 }
 
 function failed(req: Request, status: number, heading: string, text: string): Promise<Response> {
   const headers = new Headers();
-  headers.append('set-cookie', buildCookie(req, FLOW_COOKIE, '', { maxAge: 0, path: CALLBACK_PATH }));
-  return htmlPage(req, {
+  headers.append('set-cookie', clearCookie(req, FLOW_COOKIE, { path: CALLBACK_PATH }));
+  return htmlPage({
     status,
     title: 'Sign-in failed',
     headers,
@@ -137,7 +139,7 @@ function text(value: unknown): string | null {
  */
 export async function finishOidcLogin(req: Request, settings: OidcSettings, env: ServerEnv): Promise<Response> {
   const raw = readCookie(req, FLOW_COOKIE);
-  const parsed = flowSchema.safeParse(raw ? await verifyToken(raw, FLOW_AUDIENCE, env) : null);
+  const parsed = flowSchema.safeParse(raw ? await verifyToken(raw, FLOW_AUDIENCE, FLOW_TTL_SECONDS, env) : null);
   if (!parsed.success) {
     return failed(req, 400, 'Your sign-in expired', 'This sign-in attempt expired or was started in another browser. Please sign in again.');
   }
@@ -146,7 +148,7 @@ export async function finishOidcLogin(req: Request, settings: OidcSettings, env:
   try {
     config = await oidcConfiguration(settings);
   } catch (e) {
-    return unreachable(req, e);
+    return unreachable(e);
   }
   let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
   try {
@@ -181,10 +183,8 @@ export async function finishOidcLogin(req: Request, settings: OidcSettings, env:
     email: text(profile['email']),
     profileImageUrl: picture && /^https?:\/\//i.test(picture) ? picture : null,
   };
-  const headers = new Headers({ location: safeReturnTo(flow.returnTo, new URL(req.url).origin), 'cache-control': 'no-store' });
-  // The session cookie goes last: a platform that keeps only one Set-Cookie header keeps it.
-  headers.append('set-cookie', buildCookie(req, FLOW_COOKIE, '', { maxAge: 0, path: CALLBACK_PATH }));
-  headers.append('set-cookie', await createSessionCookie(req, user, env));
-  headers.append('set-cookie', sessionHintCookie(req, true));
-  return new Response(null, { status: 303, headers });
+  const headers = new Headers();
+  headers.append('set-cookie', clearCookie(req, FLOW_COOKIE, { path: CALLBACK_PATH }));
+  await startSession(req, headers, user, env);
+  return redirect(safeReturnTo(flow.returnTo, new URL(req.url).origin), 303, headers);
 }

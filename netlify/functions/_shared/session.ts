@@ -1,16 +1,10 @@
+import { getStore } from '@netlify/blobs';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import { z } from 'zod';
-import { isProduction, serverEnv, type ServerEnv } from './env.ts';
-
-/** The signed-in user carried in the session cookie. */
-export const sessionUserSchema = z.object({
-  /** Stable, URL-safe user id: a hash of the provider's issuer and `sub`, or of the email for local sign-in. */
-  id: z.string().min(1),
-  email: z.string().nullable(),
-  firstName: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
-});
-export type SessionUser = z.infer<typeof sessionUserSchema>;
+import { storedVersion, type SessionVersions } from '../../../src/domain/auth/session-versions.ts';
+import { userSchema, type User } from '../../../src/domain/auth/user.ts';
+import { updateJson } from './blob-json.ts';
+import { clearCookie, readCookie, setCookie } from './cookies.ts';
+import type { ServerEnv } from './env.ts';
 
 export const SESSION_COOKIE = 'session';
 export const SESSION_ISSUER = 'infrastructure-renaissance';
@@ -23,7 +17,7 @@ interface Key {
 }
 
 /** Session signing keys: the current secret first, then a previous one still accepted on verify. */
-export function sessionKeys(env: ServerEnv = serverEnv()): Key[] {
+export function sessionKeys(env: ServerEnv): Key[] {
   const keys: Key[] = [];
   for (const value of [env.SESSION_SECRET, env.SESSION_SECRET_PREVIOUS]) {
     if (!value) continue;
@@ -43,7 +37,7 @@ function kidOf(secret: Uint8Array): string {
 }
 
 /** Signs a JWT with the current key (HS256, iat, exp, issuer, audience, kid). */
-export async function signToken(claims: Record<string, unknown>, audience: string, ttlSeconds: number, env: ServerEnv = serverEnv()): Promise<string> {
+export async function signToken(claims: Record<string, unknown>, audience: string, ttlSeconds: number, env: ServerEnv): Promise<string> {
   const [key] = sessionKeys(env);
   if (!key) throw new Error('SESSION_SECRET is not configured');
   return new SignJWT(claims)
@@ -57,11 +51,12 @@ export async function signToken(claims: Record<string, unknown>, audience: strin
 
 /**
  * Verifies a JWT: HS256 only (so `alg: none` and asymmetric-key confusion are refused), signed with
- * the key its `kid` names (current or previous secret), with the expected issuer and audience and
- * an unexpired `exp` and an `iat`. Returns the payload, or null on any failure: a bad cookie means
- * anonymous, never an error page.
+ * the key its `kid` names (current or previous secret), with the expected issuer and audience, an
+ * unexpired `exp`, and an `iat` at most `maxAgeSeconds` ago whatever `exp` says (a token minted
+ * with a long `exp` by a leaked secret, or before a TTL was shortened, still dies). Returns the
+ * payload, or null on any failure: a bad cookie means anonymous, never an error page.
  */
-export async function verifyToken(token: string, audience: string, env: ServerEnv = serverEnv()): Promise<Record<string, unknown> | null> {
+export async function verifyToken(token: string, audience: string, maxAgeSeconds: number, env: ServerEnv): Promise<Record<string, unknown> | null> {
   let keys: Key[];
   try {
     keys = sessionKeys(env);
@@ -76,7 +71,7 @@ export async function verifyToken(token: string, audience: string, env: ServerEn
         if (!key) throw new joseErrors.JWSSignatureVerificationFailed('unknown key id');
         return key.secret;
       },
-      { algorithms: ['HS256'], issuer: SESSION_ISSUER, audience, requiredClaims: ['exp', 'iat'] },
+      { algorithms: ['HS256'], issuer: SESSION_ISSUER, audience, requiredClaims: ['exp', 'iat'], maxTokenAge: maxAgeSeconds },
     );
     return payload as Record<string, unknown>;
   } catch {
@@ -84,61 +79,67 @@ export async function verifyToken(token: string, audience: string, env: ServerEn
   }
 }
 
-/** Reads one cookie from a request (undefined when absent or malformed). */
-export function readCookie(req: Request, name: string): string | undefined {
-  const header = req.headers.get('cookie');
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k !== name) continue;
-    try {
-      return decodeURIComponent(v.join('='));
-    } catch {
-      return undefined; // malformed percent-encoding: treated as no cookie
-    }
+const VERSIONS = 'sessions';
+
+/** Session versions in Netlify Blobs: one small blob per subject that has logged out. */
+export class BlobSessionVersions implements SessionVersions {
+  // Made on first use, so a missing Blobs environment fails inside verifySession (closed), not here.
+  private get store() {
+    return getStore({ name: VERSIONS, consistency: 'strong' });
   }
-  return undefined;
+  private key(subject: string): string {
+    return `version/${encodeURIComponent(subject)}`;
+  }
+  async current(subject: string): Promise<number> {
+    return storedVersion(await this.store.get(this.key(subject), { type: 'json' }));
+  }
+  async revoke(subject: string): Promise<void> {
+    await updateJson(this.store, VERSIONS, this.key(subject), (value) => ({ next: { version: storedVersion(value) + 1 }, result: undefined }));
+  }
 }
 
-/** Secure everywhere except plain-http localhost (local development and tests). */
-export function cookieIsSecure(req: Request): boolean {
-  const url = new URL(req.url);
-  return !(url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname));
+/** Signs a session token for `subject` carrying its current version (`sv`). */
+export async function signSession(
+  claims: Record<string, unknown>,
+  subject: string,
+  audience: string,
+  ttlSeconds: number,
+  env: ServerEnv,
+  versions: SessionVersions,
+): Promise<string> {
+  return signToken({ ...claims, sub: subject, sv: await versions.current(subject) }, audience, ttlSeconds, env);
 }
 
-export interface CookieOptions {
-  maxAge: number;
-  sameSite?: 'Lax' | 'Strict';
-  path?: string;
-}
-
-/** A Set-Cookie header value: HttpOnly always, Secure except on http localhost. */
-export function buildCookie(req: Request, name: string, value: string, { maxAge, sameSite = 'Lax', path = '/' }: CookieOptions): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${path}`, `Max-Age=${maxAge}`, 'HttpOnly', `SameSite=${sameSite}`];
-  if (cookieIsSecure(req)) parts.push('Secure');
-  return parts.join('; ');
-}
-
-/** The signed-in user of a request, or null (missing, tampered, expired or wrongly signed cookie). */
-export async function readSession(req: Request, env: ServerEnv = serverEnv()): Promise<SessionUser | null> {
-  const token = readCookie(req, SESSION_COOKIE);
+/**
+ * Verifies a session token and checks it was not revoked: its `sv` must be its subject's current
+ * version (one Blobs read per authenticated request). A store that cannot be read fails closed
+ * (anonymous), logged.
+ */
+export async function verifySession(
+  token: string | undefined,
+  audience: string,
+  maxAgeSeconds: number,
+  env: ServerEnv,
+  versions: SessionVersions,
+): Promise<Record<string, unknown> | null> {
   if (!token) return null;
-  const payload = await verifyToken(token, SESSION_AUDIENCE, env);
+  const payload = await verifyToken(token, audience, maxAgeSeconds, env);
+  const subject = payload?.['sub'];
+  if (!payload || typeof subject !== 'string') return null;
+  try {
+    return (payload['sv'] ?? 0) === (await versions.current(subject)) ? payload : null;
+  } catch (e) {
+    console.error('session: the session store could not be read; treating the request as signed out', e);
+    return null;
+  }
+}
+
+/** The signed-in user of a request, or null (missing, tampered, expired, revoked or wrongly signed cookie). */
+export async function readSession(req: Request, env: ServerEnv, versions: SessionVersions = new BlobSessionVersions()): Promise<User | null> {
+  const payload = await verifySession(readCookie(req, SESSION_COOKIE), SESSION_AUDIENCE, SESSION_TTL_SECONDS, env, versions);
   if (!payload) return null;
-  const parsed = sessionUserSchema.safeParse({ ...payload, id: payload['sub'] });
+  const parsed = userSchema.safeParse({ ...payload, id: payload['sub'] });
   return parsed.success ? parsed.data : null;
-}
-
-/** A Set-Cookie value that starts a session for `user`. */
-export async function createSessionCookie(req: Request, user: SessionUser, env: ServerEnv = serverEnv()): Promise<string> {
-  const { id, ...rest } = user;
-  const token = await signToken({ ...rest, sub: id }, SESSION_AUDIENCE, SESSION_TTL_SECONDS, env);
-  return buildCookie(req, SESSION_COOKIE, token, { maxAge: SESSION_TTL_SECONDS });
-}
-
-/** A Set-Cookie value that ends the session. */
-export function clearSessionCookie(req: Request): string {
-  return buildCookie(req, SESSION_COOKIE, '', { maxAge: 0 });
 }
 
 /**
@@ -149,10 +150,31 @@ export function clearSessionCookie(req: Request): string {
  */
 export const SESSION_HINT_COOKIE = 'signed_in';
 
-export function sessionHintCookie(req: Request, signedIn: boolean): string {
-  const parts = [`${SESSION_HINT_COOKIE}=${signedIn ? '1' : ''}`, 'Path=/', `Max-Age=${signedIn ? SESSION_TTL_SECONDS : 0}`, 'SameSite=Lax'];
-  if (cookieIsSecure(req)) parts.push('Secure');
-  return parts.join('; ');
+/** A Set-Cookie value holding a session for `user` at session version `version` (tests sign cookies with it too). */
+export async function createSessionCookie(req: Request, user: User, env: ServerEnv, version = 0): Promise<string> {
+  const { id, ...profile } = user;
+  const token = await signToken({ ...profile, sub: id, sv: version }, SESSION_AUDIENCE, SESSION_TTL_SECONDS, env);
+  return setCookie(req, SESSION_COOKIE, token, { maxAge: SESSION_TTL_SECONDS });
 }
 
-export { isProduction };
+/**
+ * Starts a session for `user`: appends the hint and then the session cookie to `headers` (the
+ * session last: a platform that keeps only one Set-Cookie header keeps it).
+ */
+export async function startSession(req: Request, headers: Headers, user: User, env: ServerEnv, versions: SessionVersions = new BlobSessionVersions()): Promise<void> {
+  const cookie = await createSessionCookie(req, user, env, await versions.current(user.id));
+  headers.append('set-cookie', setCookie(req, SESSION_HINT_COOKIE, '1', { maxAge: SESSION_TTL_SECONDS, httpOnly: false }));
+  headers.append('set-cookie', cookie);
+}
+
+/**
+ * Ends the session of the request: revokes it on the server (every session of that user, in
+ * every browser, so a copied cookie dies too) and appends the cookies' deletion to `headers`.
+ */
+export async function endSession(req: Request, headers: Headers, env: ServerEnv, versions: SessionVersions = new BlobSessionVersions()): Promise<void> {
+  const payload = await verifySession(readCookie(req, SESSION_COOKIE), SESSION_AUDIENCE, SESSION_TTL_SECONDS, env, versions);
+  // The browser is signed out even when the store fails; only the server-side revocation is lost (logged).
+  if (typeof payload?.['sub'] === 'string') await versions.revoke(payload['sub']).catch((e: unknown) => console.error('session: revoking the session failed', e));
+  headers.append('set-cookie', clearCookie(req, SESSION_COOKIE));
+  headers.append('set-cookie', clearCookie(req, SESSION_HINT_COOKIE, { httpOnly: false }));
+}

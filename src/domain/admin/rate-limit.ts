@@ -1,98 +1,62 @@
-import { createHash } from 'node:crypto';
-
-/** A failure count inside a fixed window. */
+/** A count inside a fixed window. */
 export interface WindowCount {
   count: number;
   /** Start of the window, ms since the epoch. */
   windowStart: number;
 }
 
+export interface IncrementOptions {
+  now: number;
+  windowMs: number;
+  /** Stop counting at this value: a key already there is returned unchanged (and not written). */
+  cap?: number;
+}
+
 /**
- * Where failure counters live. Production uses Netlify Blobs (shared by every function instance);
- * tests and single-process use can use the in-memory store below. See docs/decisions/.
+ * Where attempt counters live. Every operation on a key is atomic: two increments never both see
+ * the same count (production: Netlify Blobs with compare-and-swap, `_shared/admin.ts`).
+ * See docs/decisions/010-admin-password-limits.md.
  */
 export interface CounterStore {
-  read(key: string): Promise<WindowCount | null>;
-  write(key: string, value: WindowCount): Promise<void>;
-  delete(key: string): Promise<void>;
+  /** Adds one to `key` in its current window (a new window when none or expired) and returns the count now. */
+  increment(key: string, options: IncrementOptions): Promise<WindowCount>;
+  /** The count of `key` in its current window (0 when none or expired). */
+  read(key: string, options: { now: number; windowMs: number }): Promise<number>;
+  /** Starts `key` over (a correct password clears the client's attempts). */
+  reset(key: string, now: number): Promise<void>;
 }
 
-export class MemoryCounterStore implements CounterStore {
-  readonly #map = new Map<string, WindowCount>();
-  async read(key: string): Promise<WindowCount | null> {
-    return this.#map.get(key) ?? null;
-  }
-  async write(key: string, value: WindowCount): Promise<void> {
-    this.#map.set(key, value);
-  }
-  async delete(key: string): Promise<void> {
-    this.#map.delete(key);
-  }
+/** Whether a stored value is a live window. */
+export function liveWindow(value: unknown, now: number, windowMs: number): WindowCount | null {
+  if (!value || typeof value !== 'object') return null;
+  const { count, windowStart } = value as Partial<WindowCount>;
+  if (typeof count !== 'number' || typeof windowStart !== 'number' || !Number.isFinite(count) || !Number.isFinite(windowStart)) return null;
+  return now - windowStart >= windowMs || windowStart > now + windowMs ? null : { count, windowStart };
 }
-
-export interface FailureLimits {
-  /** Failed attempts one client may make in a window. */
-  perClient: number;
-  /** Failed attempts all clients together may make in a window (slows distributed guessing). */
-  global: number;
-  windowMs: number;
-}
-
-/** Admin password attempts: 5 failures per client and 50 overall per 15 minutes. */
-export const ADMIN_AUTH_LIMITS: FailureLimits = { perClient: 5, global: 50, windowMs: 15 * 60 * 1000 };
-
-export type LimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /**
- * Counts failed password attempts per client and globally in fixed windows. A client at its limit
- * (or everyone, at the global limit) is refused until the window ends; a success clears the
- * client's own count. Client addresses are stored hashed.
+ * The increment itself, shared by every store: from the stored value to the value to write
+ * (undefined when capped) and the count to report.
  */
-export class FailureLimiter {
-  constructor(
-    private readonly store: CounterStore,
-    private readonly limits: FailureLimits = ADMIN_AUTH_LIMITS,
-    private readonly now: () => number = Date.now,
-    private readonly scope = 'admin-auth',
-  ) {}
+export function incrementWindow(value: unknown, { now, windowMs, cap }: IncrementOptions): { next: WindowCount | undefined; result: WindowCount } {
+  const live = liveWindow(value, now, windowMs);
+  if (live && cap !== undefined && live.count >= cap) return { next: undefined, result: live };
+  const next = live ? { count: live.count + 1, windowStart: live.windowStart } : { count: 1, windowStart: now };
+  return { next, result: next };
+}
 
-  private clientKey(client: string): string {
-    return `${this.scope}/client/${createHash('sha256').update(client).digest('hex').slice(0, 32)}`;
+/** Counters in memory: exact within one process (unit tests, single-process use). */
+export class MemoryCounterStore implements CounterStore {
+  readonly #map = new Map<string, WindowCount>();
+  async increment(key: string, options: IncrementOptions): Promise<WindowCount> {
+    const { next, result } = incrementWindow(this.#map.get(key), options);
+    if (next) this.#map.set(key, next);
+    return result;
   }
-
-  private get globalKey(): string {
-    return `${this.scope}/global`;
+  async read(key: string, { now, windowMs }: { now: number; windowMs: number }): Promise<number> {
+    return liveWindow(this.#map.get(key), now, windowMs)?.count ?? 0;
   }
-
-  private async current(key: string): Promise<WindowCount | null> {
-    const value = await this.store.read(key);
-    if (!value || this.now() - value.windowStart >= this.limits.windowMs) return null;
-    return value;
-  }
-
-  /** Whether `client` may try a password now. */
-  async check(client: string): Promise<LimitDecision> {
-    const [own, all] = await Promise.all([this.current(this.clientKey(client)), this.current(this.globalKey)]);
-    const blocked = [own && own.count >= this.limits.perClient ? own : null, all && all.count >= this.limits.global ? all : null].filter(
-      (w): w is WindowCount => w !== null,
-    );
-    if (blocked.length === 0) return { allowed: true };
-    const until = Math.max(...blocked.map((w) => w.windowStart + this.limits.windowMs));
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((until - this.now()) / 1000)) };
-  }
-
-  /** Counts one failed attempt for `client` and globally. */
-  async recordFailure(client: string): Promise<void> {
-    await Promise.all([this.clientKey(client), this.globalKey].map((key) => this.increment(key)));
-  }
-
-  /** Clears the client's failures after a correct password. */
-  async recordSuccess(client: string): Promise<void> {
-    await this.store.delete(this.clientKey(client));
-  }
-
-  private async increment(key: string): Promise<void> {
-    const existing = await this.current(key);
-    await this.store.write(key, existing ? { ...existing, count: existing.count + 1 } : { count: 1, windowStart: this.now() });
+  async reset(key: string): Promise<void> {
+    this.#map.delete(key);
   }
 }

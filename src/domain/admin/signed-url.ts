@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { constantTimeEqual } from '../security/constant-time.ts';
 import { DOWNLOAD_TTL_SECONDS } from '../epub/result.ts';
 
 export { DOWNLOAD_TTL_SECONDS };
@@ -24,15 +25,12 @@ export type SignatureCheck = 'valid' | 'expired' | 'invalid';
 
 /** Checks a download signature: 'invalid' when forged or malformed, 'expired' when too old. */
 export function checkDownloadSignature(id: string, expiresText: string, sig: string, secrets: Uint8Array[], nowMs: number): SignatureCheck {
-  if (!/^\d{1,12}$/.test(expiresText) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return 'invalid';
+  if (!/^[1-9]\d{0,11}$/.test(expiresText) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return 'invalid';
   const expires = Number(expiresText);
   // Compared as text, not as decoded bytes: the last of 43 base64url characters carries two
   // unused bits, so several spellings decode to the same bytes; only the canonical one is valid.
-  const given = Buffer.from(sig, 'utf8');
-  const ok = secrets.some((secret) => {
-    const wanted = Buffer.from(signature(id, expires, secret), 'utf8');
-    return wanted.length === given.length && timingSafeEqual(wanted, given);
-  });
+  // The expiry likewise has one spelling (no leading zeros).
+  const ok = secrets.some((secret) => constantTimeEqual(signature(id, expires, secret), sig));
   if (!ok) return 'invalid';
   return expires * 1000 < nowMs ? 'expired' : 'valid';
 }

@@ -99,7 +99,7 @@ const cache = new Map<string, Promise<Book>>();
 
 /** The default content folder: `content/` at the project root (the process's working directory). */
 export function defaultContentDir(): string {
-  return path.resolve(process.env['BOOK_CONTENT_DIR'] ?? 'content');
+  return path.resolve('content');
 }
 
 /**

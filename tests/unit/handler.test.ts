@@ -1,0 +1,54 @@
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { handler } from '../../netlify/functions/_shared/handler.ts';
+import { json } from '../../netlify/functions/_shared/http.ts';
+
+const ORIGIN = 'http://localhost:8907';
+const post = (body: string, headers: Record<string, string> = {}) =>
+  new Request(`${ORIGIN}/api/x`, { method: 'POST', body, headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', ...headers } });
+
+describe('the request wrapper', () => {
+  const echo = handler({ methods: ['POST'], body: z.object({ name: z.string().min(1, 'name is empty') }) }, ({ body }) => json({ hello: body.name }));
+
+  it('parses the JSON body with the schema and answers zod\'s prettified message on a bad one', async () => {
+    expect(await (await echo(post('{"name":"Ada"}'))).json()).toEqual({ hello: 'Ada' });
+    const bad = await echo(post('{"name":""}'));
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toBe(z.prettifyError(z.object({ name: z.string().min(1, 'name is empty') }).safeParse({ name: '' }).error!));
+    expect((await echo(post('{"name":"Ada"}', { 'content-type': 'text/plain' }))).status).toBe(415);
+    expect((await echo(post('{nope'))).status).toBe(400);
+  });
+
+  it('answers other methods 405 with Allow, and cross-site writes 403', async () => {
+    const res = await echo(new Request(`${ORIGIN}/api/x`));
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST');
+    expect((await echo(post('{"name":"Ada"}', { 'sec-fetch-site': 'cross-site' }))).status).toBe(403);
+  });
+
+  it('turns a thrown store failure into the 503 it names (logged), else a 500', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const store = handler({ methods: ['GET'], unavailable: 'The store is unavailable' }, () => Promise.reject(new Error('down')));
+    const res = await store(new Request(`${ORIGIN}/api/x`));
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: 'The store is unavailable' });
+    const bug = handler({ methods: ['GET'] }, () => {
+      throw new Error('bug');
+    });
+    expect((await bug(new Request(`${ORIGIN}/api/x`))).status).toBe(500);
+    expect(logged).toHaveBeenCalledTimes(2);
+  });
+
+  it('adds the security headers to whatever the function returns', async () => {
+    const bare = handler({ methods: ['GET'] }, () => new Response('<p>hi</p>', { headers: { 'content-type': 'text/html' } }));
+    const res = await bare(new Request(`${ORIGIN}/api/x`));
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'self'; script-src 'self'/);
+    const redirect = handler({ methods: ['GET'] }, () => Response.redirect(`${ORIGIN}/`, 302));
+    const r = await redirect(new Request(`${ORIGIN}/api/x`));
+    expect(r.status).toBe(302);
+    expect(r.headers.get('location')).toBe(`${ORIGIN}/`);
+    expect(r.headers.get('content-security-policy')).toContain("default-src 'none'");
+  });
+});
