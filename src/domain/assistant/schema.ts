@@ -25,7 +25,7 @@ export const historyEntrySchema = z.discriminatedUnion('role', [
       .min(1, 'content is empty')
       .max(HISTORY_ANSWER_MAX_CHARS, `content is longer than ${HISTORY_ANSWER_MAX_CHARS} characters`),
   }),
-]);
+], { error: "role must be 'user' or 'assistant'" });
 
 /** The body of `POST /api/ask`. */
 export const askRequestSchema = z.object({
