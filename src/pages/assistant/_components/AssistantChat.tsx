@@ -60,6 +60,8 @@ export default function AssistantChat({ bookTitle }: { bookTitle: string }) {
   const [notice, setNotice] = useState('');
   const [embedded, setEmbedded] = useState(false);
   const nextId = useRef(1);
+  const latest = useRef<HTMLElement>(null);
+  const asked = useRef(0);
   const inFlight = useRef<AbortController | null>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   const pending = turns.some((t) => t.state === 'answering');
@@ -68,6 +70,12 @@ export default function AssistantChat({ bookTitle }: { bookTitle: string }) {
     setEmbedded(window.self !== window.top);
     return () => inFlight.current?.abort();
   }, []);
+
+  // A new question scrolls into view once, with its answer below it; the answer then grows in place.
+  useEffect(() => {
+    if (turns.length > asked.current) latest.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    asked.current = turns.length;
+  }, [turns.length]);
 
   const update = (id: number, change: (t: Turn) => Turn) => setTurns((all) => all.map((t) => (t.id === id ? change(t) : t)));
 
@@ -144,8 +152,14 @@ export default function AssistantChat({ bookTitle }: { bookTitle: string }) {
             </ul>
           </div>
         )}
-        {turns.map((t) => (
-          <article key={t.id} className="flex flex-col gap-3" data-testid="assistant-turn" aria-busy={t.state === 'answering'}>
+        {turns.map((t, i) => (
+          <article
+            key={t.id}
+            ref={i === turns.length - 1 ? latest : undefined}
+            className="flex scroll-mt-4 flex-col gap-3"
+            data-testid="assistant-turn"
+            aria-busy={t.state === 'answering'}
+          >
             <p className="self-end rounded-2xl rounded-br-sm bg-brand-600 px-4 py-2 text-white whitespace-pre-line">
               <span className="sr-only">You asked: </span>
               {t.question}
@@ -185,7 +199,7 @@ export default function AssistantChat({ bookTitle }: { bookTitle: string }) {
         ))}
       </section>
 
-      <form onSubmit={submit} className="sticky bottom-0 flex flex-col gap-2 bg-white/95 py-2 dark:bg-slate-950/95" noValidate>
+      <form onSubmit={submit} className="sticky bottom-0 flex flex-col gap-2 border-t border-slate-200 bg-white py-3 dark:border-slate-800 dark:bg-slate-950" noValidate>
         <label htmlFor="assistant-question" className="text-sm font-semibold text-slate-800 dark:text-slate-200">
           Your question
         </label>

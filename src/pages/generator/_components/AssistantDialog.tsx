@@ -45,7 +45,7 @@ export default function AssistantDialog({ name, url, credit, open, onOpenChange,
                 href={src}
                 target="_blank"
                 rel={own ? 'noopener' : 'noopener noreferrer'}
-                className="rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 underline hover:bg-slate-100 dark:text-brand-300 dark:hover:bg-slate-800"
+                className="rounded-md px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-brand-700 underline hover:bg-slate-100 dark:text-brand-300 dark:hover:bg-slate-800"
               >
                 Open in new tab
               </a>
