@@ -21,6 +21,7 @@ describe('tokenisation for the book vocabulary', () => {
     expect(processTerm('BRC-100')).toEqual(['brc-100', 'brc', '100']);
     expect(processTerm('OP_RETURN')).toEqual(['op_return', 'op', 'return']);
     expect(termsOf('IPv6 and C2PA')).toEqual(['ipv6', 'c2pa']);
+    expect(termsOf('A BRC-100 wallet spends OP_RETURN outputs')).toEqual(['brc-100', 'brc', '100', 'wallet', 'spend', 'op_return', 'op', 'return', 'output']);
   });
 
   it('does not stem acronyms, stems ordinary words, drops stop words', () => {
