@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
 import { ApiError } from '../../../lib/api.ts';
 import type { AskResponse, Citation, HistoryEntry } from '../../../domain/assistant/schema.ts';
 import { askWithStream } from './ask-client.ts';
@@ -116,7 +116,7 @@ export default function AssistantChat({ bookTitle }: { bookTitle: string }) {
     }
   }
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     void ask(question);
   };
