@@ -5,7 +5,7 @@ import { htmlHeaders } from './_shared/html.ts';
 import { methodNotAllowed } from './_shared/http.ts';
 
 /** The pre-rendered page (src/pages/assistant/shell.astro); shipped with the function (netlify.toml). */
-export const ASSISTANT_SHELL_FILE = path.join('dist', 'assistant', 'shell.html');
+const ASSISTANT_SHELL_FILE = path.join('dist', 'assistant', 'shell.html');
 
 let page: Promise<{ html: string; headers: Record<string, string> }> | undefined;
 

@@ -1,3 +1,4 @@
+import { scoreResponse } from '../../src/domain/security/observatory.ts';
 import { expect, expectNoA11yViolations, gotoHydrated, test, useTheme, waitForHydration } from './fixtures.ts';
 
 /**
@@ -85,9 +86,11 @@ test.describe('book assistant', () => {
     });
   });
 
-  test('only this site may frame /assistant; other pages refuse framing, the generator frames only it', async ({ request }) => {
+  test('only this site may frame /assistant; other pages refuse framing, the generator frames only it', async ({ request, baseURL }) => {
     const own = await request.get('/assistant');
     expect(own.status()).toBe(200);
+    const score = scoreResponse(own.headers(), { https: false, origin: baseURL ?? '', html: await own.text() });
+    expect(score.grade, JSON.stringify(score.tests)).toBe('A+');
     expect(own.headers()['content-security-policy']).toMatch(/frame-ancestors 'self'(;|$)/);
     expect(own.headers()['content-security-policy']).not.toContain("'unsafe-inline' 'self'");
     expect(own.headers()['x-frame-options']).toBe('SAMEORIGIN');

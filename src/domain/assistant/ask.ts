@@ -5,10 +5,10 @@ import type { Hit, PassageSearch } from './search.ts';
 import { bestQuote, termsOf } from './text.ts';
 
 /** How many passages each kind of engine gets: the offline answer quotes them all. */
-export const OFFLINE_PASSAGES = 3;
-export const MODEL_PASSAGES = 6;
+const OFFLINE_PASSAGES = 3;
+const MODEL_PASSAGES = 6;
 /** The overall deadline of one answer (the SDKs also time out each attempt). */
-export const ANSWER_DEADLINE_MS = 45_000;
+const ANSWER_DEADLINE_MS = 45_000;
 
 /** What answering needs: the passage search, the engine, and optional streaming and abort. */
 export interface AskDeps {

@@ -1,7 +1,7 @@
 import type { AnswerEngine, EngineAnswerOptions, EngineQuestion } from './engine.ts';
 import { bestQuote, termsOf } from './text.ts';
 
-export const OFFLINE_ASSISTANT_MODEL = 'offline-passages';
+const OFFLINE_ASSISTANT_MODEL = 'offline-passages';
 
 /** The first words of every offline answer: the reader knows no model wrote it. */
 export const OFFLINE_LEAD = 'Offline engine (no AI model is configured on this site): the passages of the book that best match your question.';
@@ -24,8 +24,8 @@ export class OfflineAnswerEngine implements AnswerEngine {
   }
 }
 
-/** The offline answer for a question and its passages (pure, for tests and the bench). */
-export function composeOfflineAnswer(input: EngineQuestion): string {
+/** The offline answer for a question and its passages. */
+function composeOfflineAnswer(input: EngineQuestion): string {
   if (input.passages.length === 0) return OFFLINE_NOT_COVERED;
   const terms = termsOf(input.question);
   const parts = input.passages.map((p, i) => `[${i + 1}] ${p.section} (${p.chapterTitle}): “${bestQuote(p.text, terms)}”`);

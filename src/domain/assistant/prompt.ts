@@ -17,7 +17,7 @@ export function systemPrompt(bookTitle: string): string {
 }
 
 /** The last user message: the passages, numbered, then the question. */
-export function userPrompt(input: EngineQuestion): string {
+function userPrompt(input: EngineQuestion): string {
   const passages = input.passages.map((p, i) => {
     const text = p.text.length > PASSAGE_MAX_CHARS ? `${p.text.slice(0, PASSAGE_MAX_CHARS)}…` : p.text;
     return `[${i + 1}] ${p.chapterTitle}, section "${p.section}"\n${text}`;

@@ -7,16 +7,16 @@ import { JsonAnswerStream, type AnswerEngine, type EngineAnswerOptions, type Eng
 import { answerJsonSchema, chatMessages, systemPrompt } from './prompt.ts';
 
 /** Output cap of an answer (a few paragraphs); the abuse and cost bound. */
-export const ANSWER_MAX_OUTPUT_TOKENS = 1_200;
+const ANSWER_MAX_OUTPUT_TOKENS = 1_200;
 
-export interface AssistantProviderConfig extends ProviderConfig {
+interface AssistantProviderConfig extends ProviderConfig {
   bookTitle: string;
 }
 
 const answerSchema = z.object({ answer: z.string().trim().min(1) });
 
 /** Parses a provider's JSON answer; malformed or empty output is a clear error. */
-export function parseAnswer(provider: string, text: string): string {
+function parseAnswer(provider: string, text: string): string {
   let data: unknown;
   try {
     data = JSON.parse(text);

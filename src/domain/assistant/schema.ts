@@ -5,7 +5,7 @@ export const QUESTION_MAX_CHARS = 1_000;
 /** Most earlier turns a request may carry (five questions and their answers). */
 export const HISTORY_MAX_TURNS = 10;
 /** Longest earlier answer a request may carry back (characters). */
-export const HISTORY_ANSWER_MAX_CHARS = 6_000;
+const HISTORY_ANSWER_MAX_CHARS = 6_000;
 
 const question = (label: string) =>
   z
@@ -15,7 +15,7 @@ const question = (label: string) =>
     .max(QUESTION_MAX_CHARS, `${label} is longer than ${QUESTION_MAX_CHARS} characters`);
 
 /** One earlier turn of the conversation, sent back by the page so follow-up questions make sense. */
-export const historyEntrySchema = z.discriminatedUnion('role', [
+const historyEntrySchema = z.discriminatedUnion('role', [
   z.object({ role: z.literal('user'), content: question('content') }),
   z.object({
     role: z.literal('assistant'),
@@ -34,7 +34,7 @@ export const askRequestSchema = z.object({
 });
 
 /** A passage of the book an answer relies on, with a link to its section in the reader. */
-export const citationSchema = z.object({
+const citationSchema = z.object({
   chapterId: z.string(),
   /** "Chapter 6: Overlay Networks and SPV" */
   title: z.string(),
@@ -46,7 +46,7 @@ export const citationSchema = z.object({
   quote: z.string(),
 });
 
-export const answerEngineSchema = z.enum(['anthropic', 'openai', 'offline']);
+const answerEngineSchema = z.enum(['anthropic', 'openai', 'offline']);
 
 /** The answer of `POST /api/ask` (and the `answer` event of its stream). */
 export const askResponseSchema = z.object({
@@ -60,7 +60,6 @@ export const askResponseSchema = z.object({
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 export type AskRequest = z.infer<typeof askRequestSchema>;
 export type Citation = z.infer<typeof citationSchema>;
-export type AnswerEngineName = z.infer<typeof answerEngineSchema>;
 export type AskResponse = z.infer<typeof askResponseSchema>;
 
 /** A section of a chapter: the unit the assistant retrieves, quotes and links to. */

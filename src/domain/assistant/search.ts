@@ -31,7 +31,7 @@ const MINISEARCH_OPTIONS: Options<IndexedDoc> = {
 };
 
 /** The generated index file: the passages and MiniSearch's serialised index over them. */
-export const indexFileSchema = z.object({
+const indexFileSchema = z.object({
   version: z.literal(INDEX_VERSION),
   passages: z.array(passageSchema),
   index: z.record(z.string(), z.unknown()),

@@ -29,7 +29,7 @@ function textOf(node: Element | ElementContent | RootContent, out: string[] = []
 const clean = (parts: string[]) => parts.join('').replace(/\s+/g, ' ').trim();
 
 /** The display title of a chapter in citations: "Chapter 6: Overlay Networks and SPV". */
-export function chapterDisplayTitle(chapter: Pick<ChapterSource, 'title' | 'subtitle'>): string {
+function chapterDisplayTitle(chapter: Pick<ChapterSource, 'title' | 'subtitle'>): string {
   return `${chapter.title}: ${shortSubtitle(chapter.subtitle)}`;
 }
 

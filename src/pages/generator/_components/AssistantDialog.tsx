@@ -12,7 +12,7 @@ interface Props {
 }
 
 /** The site's own book assistant (src/pages/assistant/shell.astro), embedded when no external URL is set. */
-export const OWN_ASSISTANT_PATH = '/assistant';
+const OWN_ASSISTANT_PATH = '/assistant';
 
 /**
  * The 'Ask BitGenius AI' dialog (SPEC.md: up to 95% of the viewport's width and 85% of its
