@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '@netlify/functions';
+import { isDeployed } from './_shared/env.ts';
 import { htmlHeaders } from './_shared/html.ts';
 import { methodNotAllowed } from './_shared/http.ts';
 
@@ -23,6 +24,8 @@ export default async (req: Request): Promise<Response> => {
     return new Response(html, { status: 200, headers });
   } catch (e) {
     page = undefined;
+    // `npm run dev` builds nothing into dist/: Astro's dev server has the page at its own path.
+    if (!isDeployed()) return Response.redirect(new URL('/assistant/shell', req.url), 302);
     console.error(`assistant-page: cannot read ${ASSISTANT_SHELL_FILE}; build the site first (npm run build)`, e);
     return new Response('This page is not built yet.', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   }

@@ -20,7 +20,7 @@ interface Turn {
 }
 
 /** The answer's text with its [n] markers as links to the cited passages; always text, never HTML. */
-function AnswerText({ text, citations, newTab }: { text: string; citations: Citation[]; newTab: boolean }) {
+export function AnswerText({ text, citations, newTab }: { text: string; citations: Citation[]; newTab: boolean }) {
   const parts = text.split(/(\[\d+\])/);
   return (
     <p className="whitespace-pre-line text-slate-800 dark:text-slate-100">
