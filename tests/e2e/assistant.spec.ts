@@ -31,6 +31,11 @@ test.describe('book assistant', () => {
     await expect(sources.getByRole('link').first()).toHaveText('Chapter 6: Overlay Networks and SPV: Finding Hosts: SHIP and SLAP');
     await expectNoA11yViolations(page);
 
+    // The frame follows a theme change made by the page around it (same storage).
+    await expect(frame.locator('html')).not.toHaveClass(/dark/);
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await expect(frame.locator('html')).toHaveClass(/dark/);
+
     // Citations open in a new tab (the generator stays as it was), at the cited heading.
     const popupPromise = page.waitForEvent('popup');
     await sources.getByRole('link').first().click();
