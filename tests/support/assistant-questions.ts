@@ -1,7 +1,7 @@
 /**
  * Questions a reader might ask, each with the chapter that answers it, written from the book (not
  * from the index): the offline assistant's first citation must be that chapter for at least 80%
- * of them (tests/unit/assistant-quality.test.ts; `npm run bench` prints the figure).
+ * of them (tests/content/assistant-quality.test.ts; `npm run bench` prints the figure).
  */
 export interface QualityQuestion {
   question: string;
