@@ -25,6 +25,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { BlobsIdeaStore } from '../netlify/functions/_shared/blobs-idea-store.ts';
 import type { IdeaRecord } from '../src/domain/ideas/schema.ts';
+import { assistantFigures } from './assistant.ts';
 
 const PORT = Number(process.env['BENCH_PORT'] ?? 8970);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -217,6 +218,14 @@ async function main(): Promise<void> {
   record('Build (astro build + pagefind + headers)', `${buildSeconds.toFixed(1)} s`);
   results['buildSeconds'] = buildSeconds;
 
+  // The book assistant, in-process (bench/assistant.ts): retrieval quality and offline speed.
+  if (!SKIP.has('assistant')) {
+    const a = await assistantFigures();
+    record('Assistant: first citation is the answering chapter (offline)', `${a.hits}/${a.questions} (${(a.hitRate * 100).toFixed(1)}%)`, '>= 80%', a.hitRate >= 0.8);
+    record(`Assistant: offline answer in-process (${a.answers})`, `p50 ${a.p50Ms.toFixed(1)} ms, p95 ${a.p95Ms.toFixed(1)} ms`, 'p95 < 100 ms', a.p95Ms < 100);
+    results['assistant'] = a;
+  }
+
   const blobsDir = await mkdtemp(path.join(tmpdir(), 'bench-blobs-'));
   let server = await startServer(blobsDir);
   try {
@@ -233,7 +242,7 @@ async function main(): Promise<void> {
     record('Offline generation, sequential (40)', `p50 ${percentile(genTimes, 50).toFixed(1)} ms, p95 ${percentile(genTimes, 95).toFixed(1)} ms`);
     const ideaId = real[0];
     if (!ideaId) throw new Error('generation failed: no idea id');
-    const routes = ['/', '/book/chapter-01', '/generator', '/ideas', `/idea/${ideaId}`, '/admin/export-book'].filter(
+    const routes = ['/', '/book/chapter-01', '/generator', '/ideas', `/idea/${ideaId}`, '/admin/export-book', '/assistant'].filter(
       (r) => ONLY_ROUTES.length === 0 || ONLY_ROUTES.some((o) => (o === '/' ? r === '/' : r.includes(o))),
     );
 

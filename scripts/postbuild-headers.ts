@@ -6,11 +6,12 @@
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { inlineScripts, pageCsp, sha256Base64 } from '../src/domain/security/csp.ts';
+import { assistantFrameSource, inlineScripts, pageCsp, sha256Base64 } from '../src/domain/security/csp.ts';
 import { book } from '../src/lib/site.ts';
 
 const dist = path.resolve(process.env['ASTRO_OUT_DIR'] ?? 'dist');
-const assistantOrigin = book.assistant.url ? new URL(book.assistant.url).origin : undefined;
+// The assistant dialog frames the external assistant, or our own /assistant page ('self').
+const assistantOrigin = assistantFrameSource(book.assistant.url);
 
 async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });

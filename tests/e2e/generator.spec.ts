@@ -135,8 +135,10 @@ test.describe('generator page', () => {
     await page.getByRole('button', { name: 'Ask BitGenius AI' }).click();
     const dialog = page.getByRole('dialog', { name: 'BitGenius AI' });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText('maintained by its own authors');
-    await expect(dialog).toContainText('not configured');
+    // With no external assistant configured, the dialog embeds the site's own (tests/e2e/assistant.spec.ts).
+    await expect(dialog).toContainText('The Infrastructure Renaissance Authors');
+    await expect(dialog.getByRole('link', { name: 'Open in new tab' })).toHaveAttribute('href', '/assistant');
+    await expect(dialog.locator('iframe')).toHaveAttribute('src', '/assistant');
     const box = await dialog.boundingBox();
     const viewport = page.viewportSize();
     expect(box && viewport && box.width <= viewport.width * 0.95 + 1 && box.height <= viewport.height * 0.85 + 1).toBe(true);

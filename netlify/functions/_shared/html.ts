@@ -1,4 +1,4 @@
-import { COMMON_SECURITY_HEADERS, cspForHtml } from '../../../src/domain/security/csp.ts';
+import { assistantFrameSource, COMMON_SECURITY_HEADERS, cspForHtml } from '../../../src/domain/security/csp.ts';
 import { book } from '../../../src/lib/site.ts';
 
 /**
@@ -6,15 +6,19 @@ import { book } from '../../../src/lib/site.ts';
  * they are set here: the site's common security headers and a Content-Security-Policy that
  * allows exactly the page's own inline scripts (by hash) and no other inline script.
  */
-const assistantOrigin = book.assistant.url ? new URL(book.assistant.url).origin : undefined;
+const assistantOrigin = assistantFrameSource(book.assistant.url);
 
-/** The headers of an HTML page served by a function. */
-export function htmlHeaders(html: string, cacheControl: string): Record<string, string> {
+/**
+ * The headers of an HTML page served by a function. `framable` lets the site's own pages frame it
+ * (the /assistant page, embedded by the generator's dialog); every other page refuses framing.
+ */
+export function htmlHeaders(html: string, cacheControl: string, framable = false): Record<string, string> {
   return {
     ...COMMON_SECURITY_HEADERS,
+    ...(framable ? { 'x-frame-options': 'SAMEORIGIN' } : {}),
     'content-type': 'text/html; charset=utf-8',
     'cache-control': cacheControl,
-    'content-security-policy': cspForHtml(html, assistantOrigin),
+    'content-security-policy': cspForHtml(html, assistantOrigin, framable ? "'self'" : "'none'"),
   };
 }
 

@@ -10,6 +10,16 @@ export interface CspOptions {
   scriptHashes?: Iterable<string>;
   /** Origin of the embedded assistant (frame-src); none when not configured. */
   assistantOrigin?: string | undefined;
+  /** Who may frame the page (frame-ancestors): nobody, except the assistant page ('self'). */
+  frameAncestors?: "'none'" | "'self'";
+}
+
+/**
+ * The frame-src source of the "Ask BitGenius AI" dialog: the external assistant's origin when
+ * `assistant.url` is set, else our own /assistant page ('self').
+ */
+export function assistantFrameSource(assistantUrl: string): string {
+  return assistantUrl ? new URL(assistantUrl).origin : "'self'";
 }
 
 export function sha256Base64(content: string): string {
@@ -17,7 +27,7 @@ export function sha256Base64(content: string): string {
 }
 
 /** The CSP header value for an HTML page. */
-export function pageCsp({ scriptHashes = [], assistantOrigin }: CspOptions = {}): string {
+export function pageCsp({ scriptHashes = [], assistantOrigin, frameAncestors = "'none'" }: CspOptions = {}): string {
   const hashes = [...new Set(scriptHashes)].sort().map((h) => `'sha256-${h}'`);
   return [
     "default-src 'self'",
@@ -32,7 +42,7 @@ export function pageCsp({ scriptHashes = [], assistantOrigin }: CspOptions = {})
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors}`,
   ].join('; ');
 }
 
@@ -63,6 +73,6 @@ export function inlineScripts(html: string): string[] {
 }
 
 /** The CSP for an HTML document, hashing its own inline scripts. */
-export function cspForHtml(html: string, assistantOrigin?: string): string {
-  return pageCsp({ scriptHashes: inlineScripts(html).map(sha256Base64), assistantOrigin });
+export function cspForHtml(html: string, assistantOrigin?: string, frameAncestors: CspOptions['frameAncestors'] = "'none'"): string {
+  return pageCsp({ scriptHashes: inlineScripts(html).map(sha256Base64), assistantOrigin, frameAncestors });
 }

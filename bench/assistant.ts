@@ -1,0 +1,73 @@
+/**
+ * The book assistant's figures (issue 20), in-process: how often the offline engine's first
+ * citation is the chapter that answers the question (tests/support/assistant-questions.ts), and
+ * p50/p95 of a whole offline answer (retrieval, quoting, citation checks). Called by bench/run.ts;
+ * on its own: npx node bench/assistant.ts [rounds]
+ */
+import { pathToFileURL } from 'node:url';
+import { askBook } from '../src/domain/assistant/ask.ts';
+import { OfflineAnswerEngine } from '../src/domain/assistant/offline.ts';
+import { BookIndex, buildIndexFile } from '../src/domain/assistant/search.ts';
+import { loadBook } from '../src/domain/book/load.ts';
+import { QUALITY_QUESTIONS } from '../tests/support/assistant-questions.ts';
+
+export interface AssistantFigures {
+  questions: number;
+  hits: number;
+  hitRate: number;
+  misses: string[];
+  answers: number;
+  p50Ms: number;
+  p95Ms: number;
+  indexBuildMs: number;
+  indexLoadMs: number;
+}
+
+const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
+
+export async function assistantFigures(rounds = 10): Promise<AssistantFigures> {
+  const book = await loadBook();
+  let t = performance.now();
+  const file = buildIndexFile(book);
+  const indexBuildMs = performance.now() - t;
+  const json = JSON.stringify(file);
+  t = performance.now();
+  const index = BookIndex.fromJson(json);
+  const indexLoadMs = performance.now() - t;
+  const engine = new OfflineAnswerEngine();
+
+  const misses: string[] = [];
+  for (const q of QUALITY_QUESTIONS) {
+    const r = await askBook({ question: q.question, history: [] }, { search: index, engine });
+    if (r.citations[0]?.chapterId !== q.chapterId) misses.push(`${q.chapterId}: ${q.question} -> ${r.citations[0]?.url ?? 'none'}`);
+  }
+  const times: number[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    for (const q of QUALITY_QUESTIONS) {
+      const start = performance.now();
+      await askBook({ question: q.question, history: [] }, { search: index, engine });
+      times.push(performance.now() - start);
+    }
+  }
+  times.sort((a, b) => a - b);
+  const hits = QUALITY_QUESTIONS.length - misses.length;
+  return {
+    questions: QUALITY_QUESTIONS.length,
+    hits,
+    hitRate: hits / QUALITY_QUESTIONS.length,
+    misses,
+    answers: times.length,
+    p50Ms: at(times, 0.5),
+    p95Ms: at(times, 0.95),
+    indexBuildMs,
+    indexLoadMs,
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const f = await assistantFigures(Number(process.argv[2] ?? 10));
+  console.log(`first citation is the answering chapter: ${f.hits}/${f.questions} (${(f.hitRate * 100).toFixed(1)}%, target >= 80%)`);
+  for (const m of f.misses) console.log(`  miss: ${m}`);
+  console.log(`offline answer, in-process (${f.answers}): p50 ${f.p50Ms.toFixed(2)} ms, p95 ${f.p95Ms.toFixed(2)} ms (target p95 < 100 ms)`);
+  console.log(`index: built in ${f.indexBuildMs.toFixed(0)} ms, loaded in ${f.indexLoadMs.toFixed(1)} ms`);
+}

@@ -1,0 +1,91 @@
+import { GenerationError } from '../ideas/engine.ts';
+import { CitationMarkers, dropForeignBookLinks, type AnswerEngine } from './engine.ts';
+import { passageUrl, type AskRequest, type AskResponse, type Citation, type Passage } from './schema.ts';
+import type { Hit, PassageSearch } from './search.ts';
+import { bestQuote, termsOf } from './text.ts';
+
+/** How many passages each kind of engine gets: the offline answer quotes them all. */
+const OFFLINE_PASSAGES = 3;
+const MODEL_PASSAGES = 6;
+/** The overall deadline of one answer (the SDKs also time out each attempt). */
+const ANSWER_DEADLINE_MS = 45_000;
+
+/** What answering needs: the passage search, the engine, and optional streaming and abort. */
+export interface AskDeps {
+  search: PassageSearch;
+  engine: AnswerEngine;
+  /** The request's signal: a client that goes away stops the provider call. */
+  signal?: AbortSignal;
+  deadlineMs?: number;
+  /** Each piece of the answer as it is written, citations already checked and numbered. */
+  onText?: (text: string) => void;
+  /** Told when an engine cited something it was not given (removed from the answer). */
+  onDroppedCitations?: (count: number) => void;
+}
+
+export const NOT_COVERED_ANSWER =
+  'The book does not cover this question: no passage of the book matches it. Try the terms the book uses, such as SPV, BEEF, overlays, micropayments or BRC-100 wallets.';
+
+/**
+ * The passages worth giving an engine: none when the best match holds too few of the question's
+ * terms (the book does not cover it), else the best ones within reach of the top score.
+ */
+export function selectPassages(hits: Hit[], questionTerms: number, limit: number): Passage[] {
+  const top = hits[0];
+  if (!top) return [];
+  const coverage = top.matched.length / Math.max(1, questionTerms);
+  if (coverage < 0.6 && top.matched.length < 3) return [];
+  return hits
+    .filter((h) => h.score >= top.score * 0.3)
+    .slice(0, limit)
+    .map((h) => h.passage);
+}
+
+/**
+ * Answers a question from the book: finds the passages, lets the engine write the answer, and
+ * keeps only citations of passages it was given (numbered [1]..[n] in order of use, each with the
+ * passage's own words as its quote). A citation of anything else is removed, whatever the model
+ * wrote. Engine failures are GenerationErrors with the status to answer.
+ */
+export async function askBook(request: AskRequest, deps: AskDeps): Promise<AskResponse> {
+  const { question, history } = request;
+  const context = history.findLast((h) => h.role === 'user')?.content;
+  const terms = termsOf(question);
+  const limit = deps.engine.name === 'offline' ? OFFLINE_PASSAGES : MODEL_PASSAGES;
+  const passages = selectPassages(deps.search.search(question, { limit: limit + 2, context }), terms.length, limit);
+  const base = { engine: deps.engine.name, model: deps.engine.model };
+  if (passages.length === 0 && deps.engine.name !== 'offline') {
+    deps.onText?.(NOT_COVERED_ANSWER);
+    return { answer: NOT_COVERED_ANSWER, citations: [], ...base };
+  }
+
+  const live = new CitationMarkers(passages.length);
+  const deadline = AbortSignal.timeout(deps.deadlineMs ?? ANSWER_DEADLINE_MS);
+  const signal = deps.signal ? AbortSignal.any([deps.signal, deadline]) : deadline;
+  const raw = await deps.engine.answer(
+    { question, history, passages },
+    {
+      signal,
+      onText: (chunk) => {
+        const safe = live.push(chunk);
+        if (safe) deps.onText?.(safe);
+      },
+    },
+  );
+  const held = live.end();
+  if (held) deps.onText?.(held);
+
+  // The final text goes through the same check from the start (the stream may have been chunked
+  // differently from the returned text), then loses any link to a chapter it was not given.
+  const markers = new CitationMarkers(passages.length);
+  const marked = (markers.push(raw) + markers.end()).trim();
+  const { text, dropped } = dropForeignBookLinks(marked, new Set(passages.map((p) => p.chapterId)));
+  if (markers.dropped + dropped > 0) deps.onDroppedCitations?.(markers.dropped + dropped);
+  if (!text) throw new GenerationError('invalid_output', `${deps.engine.name === 'anthropic' ? 'Claude' : 'OpenAI'} returned an empty answer`);
+
+  const citations: Citation[] = markers.cited.map((i) => {
+    const p = passages[i] as Passage;
+    return { chapterId: p.chapterId, title: p.chapterTitle, section: p.section, url: passageUrl(p), quote: bestQuote(p.text, terms) };
+  });
+  return { answer: text, citations, ...base };
+}

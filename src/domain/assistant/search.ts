@@ -1,0 +1,106 @@
+import MiniSearch, { type Options, type SearchResult } from 'minisearch';
+import type { Book } from '../book/load.ts';
+import { passageSchema, type Passage } from './schema.ts';
+import { splitChapter } from './sections.ts';
+import { processTerm, termsOf, tokenize } from './text.ts';
+import { z } from 'zod';
+
+/** Bumped when the index format or its tokenisation changes (an old file is then rebuilt). */
+export const INDEX_VERSION = 1;
+
+interface IndexedDoc {
+  id: number;
+  heading: string;
+  chapter: string;
+  text: string;
+  code: string;
+}
+
+/**
+ * BM25 (MiniSearch's BM25+) over the book's sections. A match in a section's heading counts most,
+ * then the chapter's name and subtitle (every section of a chapter shares its subject), then the
+ * prose; code counts little (the book's code is illustrative).
+ */
+const FIELD_BOOST = { heading: 2.5, chapter: 1.2, text: 1, code: 0.25 } as const;
+
+const MINISEARCH_OPTIONS: Options<IndexedDoc> = {
+  fields: ['heading', 'chapter', 'text', 'code'],
+  tokenize,
+  processTerm,
+  searchOptions: { boost: FIELD_BOOST, combineWith: 'OR', tokenize, processTerm },
+};
+
+/** The generated index file: the passages and MiniSearch's serialised index over them. */
+const indexFileSchema = z.object({
+  version: z.literal(INDEX_VERSION),
+  passages: z.array(passageSchema),
+  index: z.record(z.string(), z.unknown()),
+});
+export type IndexFile = z.infer<typeof indexFileSchema>;
+
+/** Splits every chapter into passages and indexes them (run at build time). */
+export function buildIndexFile(book: Book): IndexFile {
+  const passages = book.chapters.flatMap((chapter) => {
+    const subject = `${chapter.subtitle} ${chapter.description}`;
+    return splitChapter(chapter).map((p) => ({ passage: p, subject }));
+  });
+  const search = new MiniSearch<IndexedDoc>(MINISEARCH_OPTIONS);
+  search.addAll(
+    passages.map(({ passage, subject }, id) => ({
+      id,
+      heading: passage.parent ? `${passage.section} ${passage.parent}` : passage.section,
+      chapter: subject,
+      text: passage.text,
+      code: passage.code,
+    })),
+  );
+  return { version: INDEX_VERSION, passages: passages.map((p) => p.passage), index: search.toJSON() as unknown as Record<string, unknown> };
+}
+
+/** A passage found for a question, with its BM25 score and the question terms it contains. */
+export interface Hit {
+  passage: Passage;
+  score: number;
+  matched: string[];
+}
+
+/** Searches the book's passages (the retrieval port of the assistant). */
+export interface PassageSearch {
+  search(query: string, options?: { limit?: number; context?: string | undefined }): Hit[];
+}
+
+/** The book's passage index, loaded from the generated file. */
+export class BookIndex implements PassageSearch {
+  readonly passages: Passage[];
+  private readonly index: MiniSearch<IndexedDoc>;
+
+  constructor(file: IndexFile) {
+    this.passages = file.passages;
+    this.index = MiniSearch.loadJS(file.index as unknown as Parameters<typeof MiniSearch.loadJS>[0], MINISEARCH_OPTIONS);
+  }
+
+  /** Parses and checks a generated index file (JSON text). */
+  static fromJson(json: string): BookIndex {
+    return new BookIndex(indexFileSchema.parse(JSON.parse(json)));
+  }
+
+  /**
+   * The best passages for `query`, best first. `context` (the previous question of the
+   * conversation) joins the search at a low weight, so a follow-up such as "and how is it
+   * verified?" stays on the subject.
+   */
+  search(query: string, { limit = 5, context }: { limit?: number; context?: string | undefined } = {}): Hit[] {
+    const own = new Set(termsOf(query));
+    if (own.size === 0) return [];
+    const extra = context ? termsOf(context).filter((t) => !own.has(t)) : [];
+    const results: SearchResult[] =
+      extra.length > 0
+        ? this.index.search({ combineWith: 'OR', queries: [query, { queries: [extra.join(' ')], boostTerm: () => 0.35 } as never] })
+        : this.index.search(query);
+    return results.slice(0, limit).map((r) => ({
+      passage: this.passages[r.id as number] as Passage,
+      score: r.score,
+      matched: [...new Set(r.terms)].filter((t) => own.has(t)),
+    }));
+  }
+}

@@ -1,0 +1,68 @@
+import type { Element, ElementContent, Root, RootContent } from 'hast';
+import rehypeSlug from 'rehype-slug';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import type { ChapterSource } from '../book/load.ts';
+import { shortSubtitle } from '../book/reader.ts';
+import type { Passage } from './schema.ts';
+
+/**
+ * The same Markdown-to-HTML steps as the reader (src/domain/book/render.ts: remark-gfm, then
+ * rehype-slug), without rendering: the section ids here are the ids of the reader's headings, so
+ * a citation's `#slug` lands on its heading (a unit test checks every one against the reader).
+ */
+const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeSlug);
+
+const BLOCK = new Set(['p', 'li', 'tr', 'td', 'th', 'br', 'blockquote', 'h4', 'h5', 'h6', 'dt', 'dd']);
+
+function textOf(node: Element | ElementContent | RootContent, out: string[] = []): string[] {
+  if (node.type === 'text') out.push(node.value);
+  else if (node.type === 'element') {
+    for (const child of node.children) textOf(child, out);
+    if (BLOCK.has(node.tagName)) out.push(' ');
+  }
+  return out;
+}
+
+const clean = (parts: string[]) => parts.join('').replace(/\s+/g, ' ').trim();
+
+/** The display title of a chapter in citations: "Chapter 6: Overlay Networks and SPV". */
+function chapterDisplayTitle(chapter: Pick<ChapterSource, 'title' | 'subtitle'>): string {
+  return `${chapter.title}: ${shortSubtitle(chapter.subtitle)}`;
+}
+
+/**
+ * Splits a chapter into passages at its h2 and h3 headings (the text before the first heading is
+ * the chapter's opening). Code blocks are kept apart from the prose.
+ */
+export function splitChapter(chapter: ChapterSource): Passage[] {
+  const tree = processor.runSync(processor.parse(chapter.markdown)) as Root;
+  const chapterTitle = chapterDisplayTitle(chapter);
+  const passages: Passage[] = [];
+  let parent = '';
+  let current = { section: shortSubtitle(chapter.subtitle), parent: '', slug: '', text: [] as string[], code: [] as string[] };
+  const flush = () => {
+    const text = clean(current.text);
+    const code = clean(current.code);
+    if (text || code) passages.push({ chapterId: chapter.id, chapterTitle, section: current.section, parent: current.parent, slug: current.slug, text, code });
+  };
+  for (const node of tree.children) {
+    if (node.type === 'element' && (node.tagName === 'h2' || node.tagName === 'h3')) {
+      flush();
+      const heading = clean(textOf(node));
+      if (node.tagName === 'h2') parent = heading;
+      const slug = typeof node.properties['id'] === 'string' ? node.properties['id'] : '';
+      current = { section: heading, parent: node.tagName === 'h3' ? parent : '', slug, text: [], code: [] };
+    } else if (node.type === 'element' && node.tagName === 'pre') {
+      textOf(node, current.code);
+      current.code.push(' ');
+    } else if (node.type === 'element') {
+      textOf(node, current.text);
+      current.text.push(' ');
+    }
+  }
+  flush();
+  return passages;
+}

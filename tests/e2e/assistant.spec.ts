@@ -1,0 +1,108 @@
+import { scoreResponse } from '../../src/domain/security/observatory.ts';
+import { expect, expectNoA11yViolations, gotoHydrated, test, useTheme, waitForHydration } from './fixtures.ts';
+
+/**
+ * The book assistant (issue 20): asked inside the generator's "Ask BitGenius AI" dialog, its
+ * answer cites the book, and a citation opens the reader at the cited section. On its own,
+ * /assistant is a page of the site; only this site may frame it.
+ */
+test.describe('book assistant', () => {
+  test('answers inside the generator dialog and a citation opens the reader at its section', async ({ page }) => {
+    await gotoHydrated(page, '/generator');
+    await page.getByRole('button', { name: 'Ask BitGenius AI' }).click();
+    const dialog = page.getByRole('dialog', { name: 'BitGenius AI' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('The Infrastructure Renaissance Authors');
+    await expect(dialog.getByRole('link', { name: 'Open in new tab' })).toHaveAttribute('href', '/assistant');
+    const box = await dialog.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport && box.width <= viewport.width * 0.95 + 1 && box.height <= viewport.height * 0.85 + 1).toBe(true);
+
+    const frame = page.frameLocator('iframe[title="BitGenius AI assistant"]');
+    // Framed, the page shows no site navigation or footer of its own.
+    await expect(frame.getByRole('textbox', { name: 'Your question' })).toBeVisible();
+    await expect(frame.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await frame.locator('html:not(:has(astro-island[ssr]))').waitFor();
+    await frame.getByRole('textbox', { name: 'Your question' }).fill('How do SHIP and SLAP help find overlay hosts?');
+    await frame.getByRole('button', { name: 'Ask' }).click();
+    const answer = frame.getByTestId('assistant-answer').last();
+    await expect(answer).toContainText('Offline engine');
+    const sources = answer.getByTestId('assistant-citations');
+    await expect(sources.getByRole('link').first()).toHaveText('Chapter 6: Overlay Networks and SPV: Finding Hosts: SHIP and SLAP');
+    await expectNoA11yViolations(page);
+
+    // The frame follows a theme change made by the page around it (same storage).
+    await expect(frame.locator('html')).not.toHaveClass(/dark/);
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await expect(frame.locator('html')).toHaveClass(/dark/);
+
+    // Citations open in a new tab (the generator stays as it was), at the cited heading.
+    const popupPromise = page.waitForEvent('popup');
+    await sources.getByRole('link').first().click();
+    const reader = await popupPromise;
+    await reader.waitForLoadState();
+    expect(new URL(reader.url()).pathname + new URL(reader.url()).hash).toBe('/book/chapter-06#finding-hosts-ship-and-slap');
+    const heading = reader.getByRole('heading', { name: 'Finding Hosts: SHIP and SLAP' });
+    await expect(heading).toBeVisible();
+    await expect(heading).toBeInViewport();
+    await reader.close();
+    await expect(dialog).toBeVisible();
+  });
+
+  test('on its own: the site layout, a conversation with follow-ups, clear errors, dark theme', async ({ page }) => {
+    await useTheme(page, 'dark');
+    await gotoHydrated(page, '/assistant');
+    await expect(page).toHaveTitle(/Ask BitGenius AI/);
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Ask BitGenius AI' })).toBeVisible();
+
+    // An empty question is not sent.
+    await page.getByRole('button', { name: 'Ask' }).click();
+    await expect(page.getByRole('status')).toHaveText('Type a question first.');
+    await expect(page.getByTestId('assistant-turn')).toHaveCount(0);
+
+    // An example question, then a follow-up in the same conversation (Enter sends).
+    await page.getByRole('button', { name: /BRC-100 wallet/ }).click();
+    await expect(page.getByTestId('assistant-citations').first()).toContainText('Chapter 8: Wallet Authentication');
+    const box = page.getByRole('textbox', { name: 'Your question' });
+    await box.fill('What is the capital of France?');
+    await box.press('Enter');
+    await expect(page.getByTestId('assistant-answer').nth(1)).toContainText('the book does not seem to cover this question');
+    await expect(page.getByTestId('assistant-turn')).toHaveCount(2);
+    await expectNoA11yViolations(page);
+
+    // Citations link into the reader in the same tab when the page is not framed.
+    const first = page.getByTestId('assistant-citations').first().getByRole('link').first();
+    await expect(first).not.toHaveAttribute('target', '_blank');
+    await first.click();
+    await page.waitForURL(/\/book\/chapter-08#/);
+    await waitForHydration(page);
+  });
+
+  test.describe('when the API refuses', () => {
+    test.use({ allowConsoleErrors: [/status of 429 \(Too Many Requests\)/] });
+    test('shows the error of the API', async ({ page }) => {
+    await page.route('**/api/ask', (route) => route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: 'Too many questions; at most 30 a minute. Try again in 12 s.' }) }));
+    await gotoHydrated(page, '/assistant');
+    await page.getByRole('textbox', { name: 'Your question' }).fill('What is SPV?');
+    await page.getByRole('button', { name: 'Ask' }).click();
+    await expect(page.getByRole('alert')).toHaveText('429: Too many questions; at most 30 a minute. Try again in 12 s.');
+    });
+  });
+
+  test('only this site may frame /assistant; other pages refuse framing, the generator frames only it', async ({ request, baseURL }) => {
+    const own = await request.get('/assistant');
+    expect(own.status()).toBe(200);
+    const score = scoreResponse(own.headers(), { https: false, origin: baseURL ?? '', html: await own.text() });
+    expect(score.grade, JSON.stringify(score.tests)).toBe('A+');
+    expect(own.headers()['content-security-policy']).toMatch(/frame-ancestors 'self'(;|$)/);
+    expect(own.headers()['content-security-policy']).not.toContain("'unsafe-inline' 'self'");
+    expect(own.headers()['x-frame-options']).toBe('SAMEORIGIN');
+    const generator = await request.get('/generator');
+    const csp = generator.headers()['content-security-policy'] ?? '';
+    expect(csp).toMatch(/frame-ancestors 'none'/);
+    expect(csp).toMatch(/frame-src 'self'(;|$)/);
+    expect(generator.headers()['x-frame-options']).toBe('DENY');
+  });
+});

@@ -1,0 +1,157 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { askBook, NOT_COVERED_ANSWER } from '../../src/domain/assistant/ask.ts';
+import { CitationMarkers, dropForeignBookLinks, JsonAnswerStream, type AnswerEngine, type EngineQuestion } from '../../src/domain/assistant/engine.ts';
+import { OFFLINE_LEAD, OFFLINE_NOT_COVERED, OfflineAnswerEngine } from '../../src/domain/assistant/offline.ts';
+import { chatMessages } from '../../src/domain/assistant/prompt.ts';
+import { askRequestSchema, askResponseSchema, HISTORY_MAX_TURNS, QUESTION_MAX_CHARS } from '../../src/domain/assistant/schema.ts';
+import { BookIndex, buildIndexFile } from '../../src/domain/assistant/search.ts';
+import { loadBook } from '../../src/domain/book/load.ts';
+
+let index: BookIndex;
+beforeAll(async () => {
+  index = new BookIndex(buildIndexFile(await loadBook()));
+});
+
+/** An engine that writes a scripted answer in the given pieces, and records what it was given. */
+class ScriptedEngine implements AnswerEngine {
+  readonly name = 'anthropic' as const;
+  readonly model = 'scripted';
+  seen: EngineQuestion | undefined;
+  constructor(private readonly pieces: string[]) {}
+  async answer(input: EngineQuestion, options: { onText?: (t: string) => void }): Promise<string> {
+    this.seen = input;
+    for (const p of this.pieces) options.onText?.(p);
+    return this.pieces.join('');
+  }
+}
+
+describe('CitationMarkers', () => {
+  it('keeps markers of given passages, renumbered in order of use, whatever the chunking', () => {
+    const raw = 'SPV checks headers [3]. BEEF carries proofs [1, 3] and more [2].';
+    for (const size of [1, 2, 3, 7, raw.length]) {
+      const m = new CitationMarkers(3);
+      let out = '';
+      for (let i = 0; i < raw.length; i += size) out += m.push(raw.slice(i, i + size));
+      out += m.end();
+      expect(out, `chunks of ${size}`).toBe('SPV checks headers [1]. BEEF carries proofs [2][1] and more [3].');
+      expect(m.cited).toEqual([2, 0, 1]);
+    }
+  });
+
+  it('removes markers of passages that were not given', () => {
+    const m = new CitationMarkers(2);
+    expect(m.push('A [7] B [0] C [2, 9] D [x] E [') + m.end()).toBe('A  B  C [1] D [x] E [');
+    expect(m.dropped).toBe(3);
+    expect(m.cited).toEqual([1]);
+  });
+});
+
+describe('dropForeignBookLinks', () => {
+  it('removes links to chapters that were not among the passages', () => {
+    const r = dropForeignBookLinks('See /book/chapter-06#beef and https://x.example/book/chapter-19#fees.', new Set(['chapter-06']));
+    expect(r).toEqual({ text: 'See /book/chapter-06#beef and .', dropped: 1 });
+  });
+});
+
+describe('JsonAnswerStream', () => {
+  it('streams the answer string of a JSON object, decoding escapes across chunks', () => {
+    const json = JSON.stringify({ answer: 'Line "one" [1]\nline two \u00e9 \\ done' });
+    for (const size of [1, 2, 5, json.length]) {
+      let out = '';
+      const s = new JsonAnswerStream((t) => (out += t));
+      for (let i = 0; i < json.length; i += size) s.push(json.slice(i, i + size));
+      expect(out).toBe('Line "one" [1]\nline two \u00e9 \\ done');
+    }
+  });
+
+  it('ignores other keys and nested strings', () => {
+    let out = '';
+    const s = new JsonAnswerStream((t) => (out += t));
+    s.push('{"note": "answer", "x": {"answer": "no"}, "answer": "yes"}');
+    expect(out).toBe('yes');
+  });
+});
+
+describe('askRequestSchema', () => {
+  it('accepts a question and bounded history', () => {
+    expect(askRequestSchema.parse({ question: '  What is SPV? ' })).toEqual({ question: 'What is SPV?', history: [] });
+  });
+
+  it.each([
+    [{}, /question must be a string/],
+    [{ question: 42 }, /question must be a string/],
+    [{ question: '   ' }, /question is empty/],
+    [{ question: 'x'.repeat(QUESTION_MAX_CHARS + 1) }, /longer than 1000/],
+    [{ question: 'ok', history: [{ role: 'system', content: 'x' }] }, /role must be 'user' or 'assistant'/],
+    [{ question: 'ok', history: Array.from({ length: HISTORY_MAX_TURNS + 1 }, () => ({ role: 'user', content: 'q' })) }, /more than 10 turns/],
+    [{ question: 'ok', history: [{ role: 'assistant', content: 'x'.repeat(6001) }] }, /longer than 6000/],
+  ])('rejects a bad body (%#)', (body, message) => {
+    const r = askRequestSchema.safeParse(body);
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toMatch(message);
+  });
+});
+
+describe('askBook', () => {
+  it('answers offline with a lead, the passages quoted verbatim and their links', async () => {
+    const streamed: string[] = [];
+    const r = await askBook({ question: 'What is BEEF?', history: [] }, { search: index, engine: new OfflineAnswerEngine(), onText: (t) => streamed.push(t) });
+    expect(askResponseSchema.parse(r)).toEqual(r);
+    expect(r.engine).toBe('offline');
+    expect(r.answer.startsWith(OFFLINE_LEAD)).toBe(true);
+    expect(streamed.join('')).toBe(r.answer);
+    expect(r.citations.length).toBeGreaterThanOrEqual(2);
+    expect(r.citations[0]).toMatchObject({ chapterId: 'chapter-06', title: 'Chapter 6: Overlay Networks and SPV' });
+    for (const [i, c] of r.citations.entries()) {
+      expect(c.url).toMatch(/^\/book\/chapter-06#[a-z0-9-]+$/);
+      expect(r.answer).toContain(`[${i + 1}] ${c.section}`);
+      expect(r.answer).toContain(c.quote);
+      const passage = index.passages.find((p) => `/book/${p.chapterId}#${p.slug}` === c.url);
+      expect(passage?.text).toContain(c.quote);
+    }
+  });
+
+  it('says offline when the book does not cover the question', async () => {
+    const r = await askBook({ question: 'What is the capital of France?', history: [] }, { search: index, engine: new OfflineAnswerEngine() });
+    expect(r).toEqual({ answer: OFFLINE_NOT_COVERED, citations: [], engine: 'offline', model: 'offline-passages' });
+  });
+
+  it('does not call a model when no passage matches', async () => {
+    const engine = new ScriptedEngine(['should not be used']);
+    const r = await askBook({ question: 'How do I bake sourdough bread?', history: [] }, { search: index, engine });
+    expect(engine.seen).toBeUndefined();
+    expect(r).toMatchObject({ answer: NOT_COVERED_ANSWER, citations: [], engine: 'anthropic' });
+  });
+
+  it('keeps only citations of the passages the model was given', async () => {
+    const engine = new ScriptedEngine(['BEEF carries its proofs [', '2]. SPV checks headers [1]. Fees are tiny [9] (see /book/chapter-19#fees', ').']);
+    const streamed: string[] = [];
+    let dropped = 0;
+    const r = await askBook(
+      { question: 'What is BEEF and how does SPV use it?', history: [] },
+      { search: index, engine, onText: (t) => streamed.push(t), onDroppedCitations: (n) => (dropped = n) },
+    );
+    const given = engine.seen?.passages ?? [];
+    expect(given.length).toBeGreaterThan(2);
+    expect(given.some((p) => p.chapterId === 'chapter-19')).toBe(false);
+    expect(r.answer).toBe('BEEF carries its proofs [1]. SPV checks headers [2]. Fees are tiny  (see ).');
+    expect(streamed.join('')).toContain('BEEF carries its proofs [1]. SPV checks headers [2]. Fees are tiny  (see /book/chapter-19#fees');
+    expect(dropped).toBe(2);
+    expect(r.citations.map((c) => c.url)).toEqual([given[1], given[0]].map((p) => `/book/${p?.chapterId}#${p?.slug}`));
+    expect(r.citations.every((c) => given.some((p) => p.chapterId === c.chapterId && p.text.includes(c.quote)))).toBe(true);
+  });
+
+  it('passes the conversation to the model, starting with the reader', async () => {
+    const engine = new ScriptedEngine(['It is verified with SPV [1].']);
+    const history = [
+      { role: 'assistant' as const, content: 'Welcome' },
+      { role: 'user' as const, content: 'What is BEEF?' },
+      { role: 'assistant' as const, content: 'A package of a transaction and its proofs [1].' },
+    ];
+    await askBook({ question: 'And how is it verified?', history }, { search: index, engine });
+    const messages = chatMessages(engine.seen as EngineQuestion);
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    expect(messages[2]?.content).toContain('Question: And how is it verified?');
+    expect(engine.seen?.passages[0]?.chapterId).toBe('chapter-06');
+  });
+});

@@ -1,0 +1,103 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { selectPassages } from '../../src/domain/assistant/ask.ts';
+import { BookIndex, buildIndexFile, INDEX_VERSION, type IndexFile } from '../../src/domain/assistant/search.ts';
+import { splitChapter } from '../../src/domain/assistant/sections.ts';
+import { bestQuote, processTerm, sentences, termsOf } from '../../src/domain/assistant/text.ts';
+import { loadBook, type ChapterSource } from '../../src/domain/book/load.ts';
+import { renderMarkdown } from '../../src/domain/book/render.ts';
+
+let file: IndexFile;
+let index: BookIndex;
+let chapters: ChapterSource[];
+beforeAll(async () => {
+  const book = await loadBook();
+  chapters = book.chapters;
+  file = buildIndexFile(book);
+  index = BookIndex.fromJson(JSON.stringify(file));
+});
+
+describe('tokenisation for the book vocabulary', () => {
+  it('keeps compounds whole and indexes their parts', () => {
+    expect(processTerm('BRC-100')).toEqual(['brc-100', 'brc', '100']);
+    expect(processTerm('OP_RETURN')).toEqual(['op_return', 'op', 'return']);
+    expect(termsOf('IPv6 and C2PA')).toEqual(['ipv6', 'c2pa']);
+    expect(termsOf('A BRC-100 wallet spends OP_RETURN outputs')).toEqual(['brc-100', 'brc', '100', 'wallet', 'spend', 'op_return', 'op', 'return', 'output']);
+  });
+
+  it('does not stem acronyms, stems ordinary words, drops stop words', () => {
+    expect(termsOf('SPV BEEF')).toEqual(['spv', 'beef']);
+    expect(termsOf('overlays overlay')).toEqual(['overlai']);
+    expect(termsOf('What does the book say about it?')).toEqual([]);
+  });
+
+  it('splits sentences without breaking decimals', () => {
+    expect(sentences('A header is 80 bytes. A year is 4.2 MB! Fine?')).toEqual(['A header is 80 bytes.', 'A year is 4.2 MB!', 'Fine?']);
+  });
+
+  it('quotes the sentence that matches the question, verbatim', () => {
+    const text = 'Hashes fingerprint data. BEEF packages carry Merkle proofs with the transaction. Signatures prove approval.';
+    expect(bestQuote(text, termsOf('What does BEEF carry?'), 60)).toBe('BEEF packages carry Merkle proofs with the transaction.');
+  });
+});
+
+describe('sections', () => {
+  it('links every section to a heading id the reader renders', async () => {
+    for (const chapter of chapters) {
+      const { headings } = await renderMarkdown(chapter.markdown, { highlight: false });
+      const ids = new Set(headings.map((h) => h.slug));
+      const passages = splitChapter(chapter);
+      expect(passages.length, chapter.id).toBeGreaterThan(5);
+      for (const p of passages.filter((x) => x.slug)) expect(ids.has(p.slug), `${chapter.id}#${p.slug}`).toBe(true);
+      // Every heading starts a passage, except an h2 with no text of its own before its first h3
+      // (its subsections carry its heading as their context).
+      const slugs = new Set(passages.map((p) => p.slug));
+      headings.forEach((h, i) => {
+        if (!slugs.has(h.slug)) expect({ slug: h.slug, depth: h.depth, next: headings[i + 1]?.depth }).toEqual({ slug: h.slug, depth: 2, next: 3 });
+      });
+      const first = passages.find((p) => p.parent);
+      if (first) expect(headings.map((h) => h.text)).toContain(first.parent);
+    }
+  });
+
+  it('keeps code out of the prose of a passage', () => {
+    const chapter = chapters.find((c) => /```/.test(c.markdown));
+    expect(chapter).toBeDefined();
+    const passages = splitChapter(chapter as ChapterSource);
+    expect(passages.some((p) => p.code.length > 0)).toBe(true);
+    for (const p of passages) expect(p.text).not.toContain('```');
+  });
+});
+
+describe('BookIndex', () => {
+  it('covers the whole book and survives a JSON round trip', () => {
+    expect(new Set(file.passages.map((p) => p.chapterId)).size).toBe(22);
+    const fresh = new BookIndex(file);
+    expect(index.search('BEEF Merkle proofs').map((h) => h.passage.slug)).toEqual(fresh.search('BEEF Merkle proofs').map((h) => h.passage.slug));
+  });
+
+  it('rejects an index file of another format', () => {
+    expect(() => BookIndex.fromJson(JSON.stringify({ ...file, version: INDEX_VERSION + 1 }))).toThrow();
+  });
+
+  it('ranks the section about a term of the book first', () => {
+    expect(index.search('What is a BRC-100 wallet?')[0]?.passage).toMatchObject({ chapterId: 'chapter-08', slug: 'what-a-brc-100-wallet-is' });
+    expect(index.search('What do topic managers do?')[0]?.passage).toMatchObject({ chapterId: 'chapter-06', slug: 'topic-managers-brc-22' });
+    const beef = index.search('What is BEEF?');
+    expect(beef[0]?.passage.chapterId).toBe('chapter-06');
+    expect(beef[0]?.matched).toEqual(['beef']);
+  });
+
+  it('keeps a follow-up question on the subject of the previous one', () => {
+    const alone = index.search('How is it priced?');
+    const followUp = index.search('How is it priced?', { context: 'How do AI servers charge with HTTP 402?' });
+    expect(followUp[0]?.passage.chapterId).toMatch(/chapter-(07|16)/);
+    expect(followUp[0]?.passage.slug).not.toBe(alone[0]?.passage.slug);
+  });
+
+  it('finds nothing for a question the book does not cover', () => {
+    for (const q of ['What is the capital of France?', 'How do I bake sourdough bread?', 'Who won the 1998 football world cup?']) {
+      expect(selectPassages(index.search(q, { limit: 8 }), termsOf(q).length, 3), q).toEqual([]);
+    }
+    expect(index.search('the of and')).toEqual([]);
+  });
+});
