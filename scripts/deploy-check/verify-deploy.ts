@@ -292,6 +292,15 @@ async function checks(fns: Running[], adminPassword: string): Promise<void> {
   mark(adminOut);
   check(adminOut.status === 200, `admin-logout: -> ${adminOut.status}`);
 
+  const asked = await call(fns, 'POST', '/api/ask', { body: { question: 'What does SPV let a client check without a full node?' } });
+  mark(asked);
+  const answer = asked.status === 200 ? (asked.json() as { engine?: string; citations?: unknown[] }) : {};
+  check(asked.status === 200 && answer.engine === 'offline' && (answer.citations?.length ?? 0) > 0, `ask: POST /api/ask -> ${asked.status}, ${answer.citations?.length ?? 0} citations`);
+
+  const assistant = await call(fns, 'GET', '/assistant', { json: false });
+  mark(assistant);
+  check(assistant.status === 200 && /frame-ancestors 'self'/.test(assistant.headers.get('content-security-policy') ?? ''), `assistant-page: GET /assistant -> ${assistant.status}, framable by this site only`);
+
   // Functions added later without a check of their own still have to load and answer.
   for (const fn of fns) {
     if (checked.has(fn.name)) continue;
