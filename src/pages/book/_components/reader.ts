@@ -158,7 +158,7 @@ function initSections(id: string, title: string, article: HTMLElement, contentSh
   const headingAbove = (line: number) => {
     let above: HTMLElement | undefined;
     for (const h of headings) {
-      if (h.getBoundingClientRect().top <= line + 24) above = h;
+      if (h.getBoundingClientRect().top <= line + 32) above = h;
       else break;
     }
     return above;
@@ -250,6 +250,12 @@ function initSearch(): () => void {
   dialog.addEventListener('click', (event) => {
     if (event.target === dialog) dialog.close(); // a click on the backdrop
   });
+  // Escape closes the dialog even from a non-empty search box (which would only clear itself).
+  dialog.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    dialog.close();
+  });
   dialog.addEventListener('close', () => button.focus());
   return open;
 }
@@ -266,4 +272,5 @@ export function initReader(): void {
   initTabs((name) => (tab = name));
   initSections(id, root.dataset['title'] ?? '', article, () => tab === 'content');
   initKeys(initSearch());
+  root.dataset['ready'] = ''; // for tests: every control above is live
 }
