@@ -2,7 +2,8 @@ import { readPosition } from './reading-state.ts';
 
 /**
  * The landing page offers a returning reader "Continue Chapter N": the link opens that chapter,
- * and the reader restores the position inside it (reading-state.ts).
+ * and the reader restores the position inside it (reading-state.ts). "Start Reading" then opens
+ * the first chapter (plain /book would resume too).
  */
 export function initContinueReading(): void {
   const link = document.querySelector<HTMLAnchorElement>('[data-continue]');
@@ -11,4 +12,6 @@ export function initContinueReading(): void {
   link.href = `/book/${position.id}`;
   link.textContent = `Continue ${position.title}`;
   link.hidden = false;
+  const start = document.querySelector<HTMLAnchorElement>('a[data-start]');
+  if (start?.dataset['start']) start.href = start.dataset['start'];
 }

@@ -5,8 +5,8 @@
  * The inline resume script of /book (ReaderLayout.astro) reads LAST_CHAPTER_KEY too.
  */
 export const LAST_CHAPTER_KEY = 'book:lastChapter';
-export const READ_CHAPTERS_KEY = 'book:readChapters';
-export const POSITION_KEY = 'book:position';
+const READ_CHAPTERS_KEY = 'book:readChapters';
+const POSITION_KEY = 'book:position';
 
 /** Where the reader was: the chapter, the section heading above the top of the window and how far past it. */
 export interface ReadingPosition {
@@ -35,7 +35,7 @@ function write(key: string, value: string): void {
   }
 }
 
-export function readChapters(): Set<string> {
+function readChapters(): Set<string> {
   try {
     const parsed: unknown = JSON.parse(storage()?.getItem(READ_CHAPTERS_KEY) ?? '[]');
     return new Set(Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : []);

@@ -6,7 +6,7 @@
 import { readPosition, recordVisit, savePosition } from '../../../scripts/reading-state.ts';
 
 /** How long 'Copied!' stays on a button (SPEC.md). */
-export const COPIED_MS = 2000;
+const COPIED_MS = 2000;
 
 const $ = <T extends Element = HTMLElement>(selector: string, root: ParentNode = document) => root.querySelector<T>(selector);
 const $$ = <T extends Element = HTMLElement>(selector: string, root: ParentNode = document) => [...root.querySelectorAll<T>(selector)];

@@ -25,7 +25,7 @@ interface Pagefind {
 }
 
 /** Results shown at once; "Show more results" adds as many again. */
-export const PAGE_SIZE = 10;
+const PAGE_SIZE = 10;
 /** Sections listed under a result. */
 const SECTIONS = 3;
 
