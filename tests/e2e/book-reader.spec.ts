@@ -382,6 +382,21 @@ test.describe('book reader', () => {
     await context.close();
   });
 
+  test('a chapter page is a document: no island, no framework script, the chapter data in the HTML once', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(req.url());
+    });
+    await open(page, '/book/chapter-05');
+    expect(await page.locator('astro-island').count()).toBe(0);
+    for (const src of scripts) expect(src).not.toMatch(/react|client\.|pagefind/i);
+    const html = await (await page.request.get('/book/chapter-05')).text();
+    const examples = (await (await page.request.get('/api/code-examples/chapter-05.json')).json()) as { description: string }[];
+    // A run of plain words (no characters HTML would escape) from the first example's description.
+    const words = /[A-Za-z0-9 ,.]{24,}/.exec(examples[0]!.description)![0];
+    expect(html.split(words).length - 1).toBe(1);
+  });
+
   test('the static API serves the index, chapters, code examples and resources as JSON', async ({ request }) => {
     const index = (await (await request.get('/api/chapters/index.json')).json()) as IndexEntry[];
     expect(index[0]).toEqual({ id: 'chapter-00', title: 'Introduction', subtitle: expect.any(String), markdownFile: 'chapter-00.md', resourcesFile: 'chapter-00.json' });
