@@ -4,6 +4,8 @@ import netlify from '@netlify/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { ensureLocalSecrets } from './scripts/local-secrets.ts';
+import { assertTipAddress } from './src/domain/book/tip-address.ts';
+import { book } from './src/lib/site.ts';
 
 const isDev = process.argv.includes('dev');
 if (isDev && !process.env['CONTEXT']) ensureLocalSecrets();
@@ -15,7 +17,18 @@ export default defineConfig({
   outDir: process.env['ASTRO_OUT_DIR'] ?? 'dist',
   trailingSlash: 'never',
   build: { format: 'file' },
-  integrations: [react(), mdx()],
+  integrations: [
+    react(),
+    mdx(),
+    {
+      // A deployed build (any Netlify context sets CONTEXT and NETLIFY) stops unless the tip
+      // address in content/book.json is valid and the site owner's own (docs/decisions/014).
+      name: 'tip-address',
+      hooks: {
+        'astro:build:start': () => assertTipAddress(book.supportAddress, { deployed: !!(process.env['CONTEXT'] || process.env['NETLIFY']) }),
+      },
+    },
+  ],
   server: { port: 4321 },
   vite: {
     build: {

@@ -64,6 +64,7 @@ describe.each(chapterFiles)('%s', (file) => {
     const prose = chapter.markdown.replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '');
     expect(prose, 'raw HTML is not allowed').not.toMatch(/<\/?[a-z][a-z0-9]*(\s[^>]*)?\/?>/i);
     expect(shortSubtitle(chapter.subtitle).length).toBeGreaterThan(1);
+    expect(chapter.subtitle, 'short name, an en dash, a longer line').toMatch(/^[^-–—]+ – /);
   });
 
   it('cross-references other chapters by id', async () => {

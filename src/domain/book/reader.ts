@@ -1,15 +1,15 @@
 /**
  * Pure helpers of the book reader: the chapter index, the progress line and the neighbours of a
- * chapter. Shared by the pages (build time), the static API and the reader island.
+ * chapter. Shared by the reader pages and the static API (both at build time).
  */
 
-/** A chapter index entry (SPEC.md section 3), as the static API and the reader island see it. */
+/** A chapter index entry (SPEC.md section 3), as the static API serves it and the reader pages list it. */
 export interface ChapterIndexEntry {
   /** chapter-00 .. chapter-21. */
   id: string;
   /** "Introduction", then "Chapter 1" .. "Chapter 21". */
   title: string;
-  /** "Short name - longer line". */
+  /** "Short name – longer line" (an en dash). */
   subtitle: string;
   markdownFile: string;
   resourcesFile: string;

@@ -35,7 +35,7 @@ export const chapterFrontmatterSchema = z
     id: chapterIdSchema,
     /** "Introduction" for chapter-00, otherwise "Chapter N". */
     title: z.string().min(1),
-    /** "Short name - longer line": the list shows the part before the first dash. */
+    /** "Short name – longer line" (an en dash): the chapter list shows the part before the first dash. */
     subtitle: z.string().regex(/^[^-–—]{2,60} [-–—] .{5,}$/, 'subtitle must read "Short name - longer line"'),
     /** Reading order, 0..21. */
     order: z.number().int().min(0).max(21),

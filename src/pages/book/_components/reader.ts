@@ -1,0 +1,276 @@
+/**
+ * The reader's progressive enhancement (docs/decisions/014): the chapter page is a complete
+ * document without it; this adds the tabs, copy buttons, read marks, the current-section
+ * highlight, keyboard shortcuts, search (loaded on demand) and the saved reading position.
+ */
+import { readPosition, recordVisit, savePosition } from '../../../scripts/reading-state.ts';
+
+/** How long 'Copied!' stays on a button (SPEC.md). */
+const COPIED_MS = 2000;
+
+const $ = <T extends Element = HTMLElement>(selector: string, root: ParentNode = document) => root.querySelector<T>(selector);
+const $$ = <T extends Element = HTMLElement>(selector: string, root: ParentNode = document) => [...root.querySelectorAll<T>(selector)];
+
+/** Copies `text`; the button reads 'Copied!' (or 'Copy failed') for two seconds. */
+async function copy(button: HTMLButtonElement, text: string): Promise<void> {
+  const label = button.dataset['label'] ?? 'Copy';
+  const name = button.dataset['name'] ?? button.getAttribute('aria-label');
+  if (name) button.dataset['name'] = name;
+  clearTimeout(Number(button.dataset['timer']));
+  let ok = true;
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch (error) {
+    console.warn('Copy to clipboard failed', error);
+    ok = false;
+  }
+  button.removeAttribute('aria-label');
+  button.textContent = ok ? 'Copied!' : 'Copy failed';
+  button.dataset['timer'] = String(
+    setTimeout(() => {
+      button.textContent = label;
+      if (name) button.setAttribute('aria-label', name);
+    }, COPIED_MS),
+  );
+}
+
+function initCopyButtons(article: HTMLElement | null): void {
+  // Every code block in the text gets a Copy button (it copies the code, not the line numbers or markup).
+  for (const pre of article ? $$('pre', article) : []) {
+    const wrap = document.createElement('div');
+    wrap.className = 'code-block';
+    pre.replaceWith(wrap);
+    wrap.append(pre);
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'code-copy rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100';
+    button.textContent = button.dataset['label'] = 'Copy';
+    button.setAttribute('aria-label', 'Copy code');
+    wrap.append(button);
+  }
+  for (const button of $$<HTMLButtonElement>('[data-copy]')) button.classList.remove('invisible');
+  document.addEventListener('click', (event) => {
+    const button = (event.target as Element).closest<HTMLButtonElement>('[data-copy], .code-copy');
+    if (!button) return;
+    const source = button.dataset['copy'] ? $(button.dataset['copy']) : $('pre', button.parentElement ?? document);
+    void copy(button, source?.textContent ?? '');
+  });
+}
+
+/** WAI-ARIA tabs (automatic activation) over the sections the page renders one after another. */
+function initTabs(onSelect: (name: string) => void): (name: string) => void {
+  const list = $('[data-tabs]');
+  const tabs = list ? $$<HTMLAnchorElement>('[data-tab]', list) : [];
+  if (!list || tabs.length === 0) return () => {};
+  list.setAttribute('role', 'tablist');
+  list.setAttribute('aria-label', 'Chapter sections');
+  const panelOf = (tab: HTMLElement) => document.getElementById(tab.dataset['tab'] ?? '');
+  for (const tab of tabs) {
+    const panel = panelOf(tab);
+    tab.id = `tab-${tab.dataset['tab']}`;
+    tab.setAttribute('role', 'tab');
+    tab.setAttribute('aria-controls', panel?.id ?? '');
+    panel?.setAttribute('role', 'tabpanel');
+    panel?.removeAttribute('aria-label');
+    panel?.setAttribute('aria-labelledby', tab.id);
+    panel?.classList.remove('mt-12');
+    for (const title of panel ? $$('.panel-title', panel) : []) title.classList.add('sr-only');
+  }
+  const select = (name: string, focus = false) => {
+    for (const tab of tabs) {
+      const on = tab.dataset['tab'] === name;
+      tab.setAttribute('aria-selected', String(on));
+      tab.tabIndex = on ? 0 : -1;
+      const panel = panelOf(tab);
+      if (panel) panel.hidden = !on;
+      if (on && focus) tab.focus();
+    }
+    onSelect(name);
+  };
+  list.addEventListener('click', (event) => {
+    const tab = (event.target as Element).closest<HTMLElement>('[data-tab]');
+    if (!tab) return;
+    event.preventDefault();
+    select(tab.dataset['tab'] ?? 'content');
+  });
+  list.addEventListener('keydown', (event) => {
+    const i = tabs.findIndex((t) => t.getAttribute('aria-selected') === 'true');
+    const last = tabs.length - 1;
+    const target = { ArrowRight: i === last ? 0 : i + 1, ArrowLeft: i === 0 ? last : i - 1, Home: 0, End: last }[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    select(tabs[target]?.dataset['tab'] ?? 'content', true);
+  });
+  // An address that points into a panel (a section heading, #resources) opens that panel.
+  const fromHash = (event?: Event) => {
+    const target = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    const panel = target?.closest<HTMLElement>('[data-panel]');
+    select(panel?.id ?? 'content');
+    // The browser already scrolled to a heading of the text on load; a panel that was hidden needs it.
+    if (target && panel && (event || panel.id !== 'content')) (target === panel ? list : target).scrollIntoView();
+  };
+  window.addEventListener('hashchange', fromHash);
+  fromHash();
+  return select;
+}
+
+/** The Code Examples tab shows one example at a time, the first when the chapter opens (SPEC.md). */
+function initExamplePicker(): void {
+  const picker = $('[data-example-picker]');
+  if (!picker) return;
+  picker.classList.replace('hidden', 'flex');
+  const show = (id: string) => {
+    for (const b of $$('[data-example]', picker)) b.setAttribute('aria-pressed', String(b.dataset['example'] === id));
+    for (const p of $$('[data-example-panel]')) p.hidden = p.dataset['examplePanel'] !== id;
+  };
+  picker.addEventListener('click', (event) => {
+    const button = (event.target as Element).closest<HTMLElement>('[data-example]');
+    if (button?.dataset['example']) show(button.dataset['example']);
+  });
+  show($('[data-example]', picker)?.dataset['example'] ?? '');
+}
+
+function markRead(read: Set<string>): void {
+  for (const link of $$<HTMLAnchorElement>('#chapter-list [data-chapter]')) {
+    if (!read.has(link.dataset['chapter'] ?? '')) continue;
+    link.insertAdjacentHTML(
+      'beforeend',
+      '<span class="mt-0.5 shrink-0" title="Read"><svg aria-hidden="true" viewBox="0 0 24 24" class="h-4 w-4" fill="none" stroke="currentColor" stroke-width="2.5"><path d="M5 12l5 5L20 7"/></svg><span class="sr-only">(read)</span></span>',
+    );
+  }
+}
+
+/** Where the reading line is: just below the sticky site bar. */
+function readingLine(): number {
+  return ($('body > header') ?? $('header'))?.getBoundingClientRect().bottom ?? 0;
+}
+
+/**
+ * "On this page" marks the section being read; the position (the section heading above the
+ * reading line and how far past it) is saved so the chapter reopens where the reader left off.
+ */
+function initSections(id: string, title: string, article: HTMLElement, contentShown: () => boolean): void {
+  const headings = $$('h2[id], h3[id]', article);
+  const links = new Map($$<HTMLAnchorElement>('[data-toc] a').map((a) => [decodeURIComponent(a.hash.slice(1)), a]));
+  let current: HTMLAnchorElement | undefined;
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const headingAbove = (line: number) => {
+    let above: HTMLElement | undefined;
+    for (const h of headings) {
+      if (h.getBoundingClientRect().top <= line + 32) above = h;
+      else break;
+    }
+    return above;
+  };
+
+  const update = () => {
+    if (!contentShown()) return;
+    const line = readingLine();
+    const atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+    // At the very end the last sections may never reach the line: the last heading in view wins.
+    const active = atEnd ? headings.filter((h) => h.getBoundingClientRect().top < window.innerHeight).at(-1) : headingAbove(line);
+    const link = active ? links.get(active.id) : undefined;
+    if (link !== current) {
+      current?.removeAttribute('aria-current');
+      link?.setAttribute('aria-current', 'true');
+      current = link;
+    }
+    clearTimeout(saveTimer);
+    saveTimer = setTimeout(() => {
+      const anchor = headingAbove(line);
+      const top = (anchor ?? article).getBoundingClientRect().top;
+      savePosition({ id, title, anchor: anchor?.id ?? '', offset: Math.round(Math.max(0, (anchor ? line : 0) - top)) });
+    }, 250);
+  };
+
+  // A fresh visit (not a reload or Back, where the browser restores the scroll itself) without a
+  // section in the address returns to the saved position of this chapter.
+  const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  const saved = readPosition();
+  if (saved?.id === id && !location.hash && (navigation?.type ?? 'navigate') === 'navigate') {
+    const anchor = saved.anchor ? document.getElementById(saved.anchor) : null;
+    const y = anchor ? anchor.getBoundingClientRect().top + window.scrollY - readingLine() + saved.offset : saved.offset ? article.getBoundingClientRect().top + window.scrollY + saved.offset : 0;
+    if (y > 0) window.scrollTo({ top: y, behavior: 'instant' });
+  } else if (saved?.id !== id) {
+    savePosition({ id, title, anchor: '', offset: 0 });
+  }
+
+  let frame = 0;
+  window.addEventListener(
+    'scroll',
+    () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(update);
+    },
+    { passive: true },
+  );
+  update();
+}
+
+/** Keys typed into a field or a dialog are text, not reader shortcuts. */
+function isFieldTarget(target: EventTarget | null): boolean {
+  return target instanceof Element && !!target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"], dialog');
+}
+
+function initKeys(openSearch: () => void): void {
+  const previous = $<HTMLAnchorElement>('[data-previous]');
+  const next = $<HTMLAnchorElement>('[data-next]');
+  document.addEventListener('keydown', (event) => {
+    if (event.defaultPrevented || event.altKey || isFieldTarget(event.target)) return;
+    const ctrl = event.ctrlKey || event.metaKey;
+    if ((ctrl && event.key.toLowerCase() === 'k') || (!ctrl && event.key === '/')) {
+      event.preventDefault();
+      openSearch();
+      return;
+    }
+    // Arrow keys on the tab list (switching tabs) or in code (scrolling) keep their own meaning.
+    if (ctrl || event.shiftKey || (event.target instanceof Element && event.target.closest('[role="tablist"], pre, .code-example'))) return;
+    const link = event.key === 'ArrowLeft' ? previous : event.key === 'ArrowRight' ? next : null;
+    if (link) {
+      event.preventDefault();
+      window.location.assign(link.href);
+    }
+  });
+}
+
+function initSearch(): () => void {
+  const dialog = $<HTMLDialogElement>('#search-dialog');
+  const button = $<HTMLButtonElement>('[data-search-open]');
+  if (!dialog || !button) return () => {};
+  button.classList.remove('invisible');
+  const open = () => {
+    if (dialog.open) return;
+    dialog.showModal();
+    // The search code and Pagefind's index load only now (the page's JS budget, issue 19).
+    import('./search.ts').then(({ bindSearch }) => bindSearch(dialog)).catch((error: unknown) => console.error('Search failed to load', error));
+  };
+  button.addEventListener('click', open);
+  $('[data-search-close]', dialog)?.addEventListener('click', () => dialog.close());
+  dialog.addEventListener('click', (event) => {
+    if (event.target === dialog) dialog.close(); // a click on the backdrop
+  });
+  // Escape closes the dialog even from a non-empty search box (which would only clear itself).
+  dialog.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    dialog.close();
+  });
+  dialog.addEventListener('close', () => button.focus());
+  return open;
+}
+
+export function initReader(): void {
+  const root = $('[data-reader]');
+  const article = $('.chapter-text');
+  if (!root || !article) return;
+  const id = root.dataset['reader'] ?? '';
+  markRead(recordVisit(id));
+  initCopyButtons(article);
+  initExamplePicker();
+  let tab = 'content';
+  initTabs((name) => (tab = name));
+  initSections(id, root.dataset['title'] ?? '', article, () => tab === 'content');
+  initKeys(initSearch());
+  root.dataset['ready'] = ''; // for tests: every control above is live
+}
