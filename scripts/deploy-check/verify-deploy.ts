@@ -15,8 +15,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { BlobsServer } from '@netlify/blobs/server';
+import { Utils } from '@bsv/sdk';
 import JSZip from 'jszip';
 import { URLPattern } from 'urlpattern-polyfill/urlpattern';
+import { isSampleTipAddress } from '../../src/domain/book/tip-address.ts';
 
 const ROOT = process.cwd();
 const FUNCTIONS_DIR = path.join(ROOT, '.netlify', 'functions');
@@ -135,12 +137,14 @@ async function main(): Promise<void> {
   if (build) {
     console.log('netlify build --offline --context production');
     const started = Date.now();
+    const restoreBook = await useOwnTipAddress();
     const result = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'netlify'), ['build', '--offline', '--context', 'production'], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, NETLIFY_TELEMETRY_DISABLED: '1', ASTRO_TELEMETRY_DISABLED: '1' },
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
     });
+    await restoreBook();
     if (result.status !== 0) {
       console.error(result.stdout, result.stderr);
       throw new Error(`netlify build failed (exit ${result.status})`);
@@ -202,6 +206,30 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   console.log('\nverify:deploy passed: every bundle loads from its own folder and answers.');
+}
+
+/**
+ * A deployed build refuses the sample tip address that ships in content/book.json (nobody running
+ * the site controls it). For the check, the book carries a valid address of a random key-hash
+ * while Netlify builds; the file is restored afterwards (also on Ctrl-C).
+ */
+async function useOwnTipAddress(): Promise<() => Promise<void>> {
+  const file = path.join(ROOT, 'content', 'book.json');
+  const original = await readFile(file, 'utf8');
+  const book = JSON.parse(original) as { supportAddress: string };
+  if (!isSampleTipAddress(book.supportAddress)) return async () => {};
+  book.supportAddress = Utils.toBase58Check([...randomBytes(20)], [0x00]);
+  await writeFile(file, `${JSON.stringify(book, null, 2)}\n`);
+  console.log(`  (content/book.json carries a generated tip address during the build: ${book.supportAddress})`);
+  const restore = async () => writeFile(file, original);
+  const onSignal = () => void restore().finally(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  return async () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await restore();
+  };
 }
 
 async function checks(fns: Running[], adminPassword: string): Promise<void> {
