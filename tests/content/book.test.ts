@@ -27,6 +27,14 @@ describe('the book as a whole', () => {
     expect(files).toEqual(WITH_EXAMPLES.map((id) => `${id}.json`));
   });
 
+  it('keeps the site manual on the help page, linked once from the Introduction', async () => {
+    const intro = await loadChapter(CONTENT, 'chapter-00.md');
+    expect(intro.markdown.match(/\]\(\/help\)/g) ?? []).toHaveLength(1);
+    expect(intro.markdown).not.toMatch(/^## (Using the book reader|The Business Idea Generator|Saving, browsing and sharing ideas|The EPUB edition)$/m);
+    const help = await readFile(path.resolve('src/pages/help.astro'), 'utf8');
+    for (const id of ['reader', 'generator', 'ideas', 'epub']) expect(help).toContain(`<h2 id="${id}">`);
+  });
+
   it('never repeats a run of 40 words in two places', async () => {
     const seen = new Map<string, string>();
     const repeats: string[] = [];
@@ -71,8 +79,8 @@ describe.each(chapterFiles)('%s', (file) => {
     const refs = [...chapter.markdown.matchAll(/\]\(\/book\/(chapter-\d\d)(#[a-z0-9-]+)?\)/g)].map((m) => m[1]);
     expect(refs.length, 'cross-references').toBeGreaterThanOrEqual(2);
     for (const ref of refs) expect(ALL_IDS).toContain(ref);
-    const otherLinks = [...chapter.markdown.matchAll(/\]\((\/[^)]*)\)/g)].map((m) => m[1]).filter((href) => !/^\/book\/chapter-\d\d(#[a-z0-9-]+)?$/.test(href ?? ''));
-    expect(otherLinks, 'internal links must point at chapters').toEqual([]);
+    const otherLinks = [...chapter.markdown.matchAll(/\]\((\/[^)]*)\)/g)].map((m) => m[1]).filter((href) => !/^\/book\/chapter-\d\d(#[a-z0-9-]+)?$/.test(href ?? '') && href !== '/help');
+    expect(otherLinks, 'internal links must point at chapters or the help page').toEqual([]);
   });
 
   it('has at least 4 resources with https links, and no placeholder text', async () => {
