@@ -35,6 +35,16 @@ describe('the book as a whole', () => {
     for (const id of ['reader', 'generator', 'ideas', 'epub']) expect(help).toContain(`<h2 id="${id}">`);
   });
 
+  it('links mostly distinct resources, with every BRC linked one way', async () => {
+    const book = await loadBook(CONTENT);
+    const urls = book.chapters.flatMap((c) => c.resources.map((r) => r.url));
+    expect(new Set(urls).size / urls.length, 'share of distinct resource links').toBeGreaterThanOrEqual(0.7);
+    // A link to one BRC document (the repository's front page is fine as it is).
+    const brcLinks = urls.filter((u) => /brc\.dev\/.|bitcoin-sv\/BRCs\/(blob|tree)\//i.test(u));
+    const oneWay = /^https:\/\/github\.com\/bitcoin-sv\/BRCs\/blob\/master\/[a-z-]+\/\d{4}\.md$/;
+    expect(brcLinks.filter((u) => !oneWay.test(u)), 'BRC links not in the one canonical form').toEqual([]);
+  });
+
   it('never repeats a run of 40 words in two places', async () => {
     const seen = new Map<string, string>();
     const repeats: string[] = [];
