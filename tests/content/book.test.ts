@@ -27,6 +27,24 @@ describe('the book as a whole', () => {
     expect(files).toEqual(WITH_EXAMPLES.map((id) => `${id}.json`));
   });
 
+  it('keeps the site manual on the help page, linked once from the Introduction', async () => {
+    const intro = await loadChapter(CONTENT, 'chapter-00.md');
+    expect(intro.markdown.match(/\]\(\/help\)/g) ?? []).toHaveLength(1);
+    expect(intro.markdown).not.toMatch(/^## (Using the book reader|The Business Idea Generator|Saving, browsing and sharing ideas|The EPUB edition)$/m);
+    const help = await readFile(path.resolve('src/pages/help.astro'), 'utf8');
+    for (const id of ['reader', 'generator', 'ideas', 'epub']) expect(help).toContain(`<h2 id="${id}">`);
+  });
+
+  it('links mostly distinct resources, with every BRC linked one way', async () => {
+    const book = await loadBook(CONTENT);
+    const urls = book.chapters.flatMap((c) => c.resources.map((r) => r.url));
+    expect(new Set(urls).size / urls.length, 'share of distinct resource links').toBeGreaterThanOrEqual(0.7);
+    // A link to one BRC document (the repository's front page is fine as it is).
+    const brcLinks = urls.filter((u) => /brc\.dev\/.|bitcoin-sv\/BRCs\/(blob|tree)\//i.test(u));
+    const oneWay = /^https:\/\/github\.com\/bitcoin-sv\/BRCs\/blob\/master\/[a-z-]+\/\d{4}\.md$/;
+    expect(brcLinks.filter((u) => !oneWay.test(u)), 'BRC links not in the one canonical form').toEqual([]);
+  });
+
   it('never repeats a run of 40 words in two places', async () => {
     const seen = new Map<string, string>();
     const repeats: string[] = [];
@@ -72,8 +90,8 @@ describe.each(chapterFiles)('%s', (file) => {
     const refs = [...chapter.markdown.matchAll(/\]\(\/book\/(chapter-\d\d)(#[a-z0-9-]+)?\)/g)].map((m) => m[1]);
     expect(refs.length, 'cross-references').toBeGreaterThanOrEqual(2);
     for (const ref of refs) expect(ALL_IDS).toContain(ref);
-    const otherLinks = [...chapter.markdown.matchAll(/\]\((\/[^)]*)\)/g)].map((m) => m[1]).filter((href) => !/^\/book\/chapter-\d\d(#[a-z0-9-]+)?$/.test(href ?? ''));
-    expect(otherLinks, 'internal links must point at chapters').toEqual([]);
+    const otherLinks = [...chapter.markdown.matchAll(/\]\((\/[^)]*)\)/g)].map((m) => m[1]).filter((href) => !/^\/book\/chapter-\d\d(#[a-z0-9-]+)?$/.test(href ?? '') && href !== '/help');
+    expect(otherLinks, 'internal links must point at chapters or the help page').toEqual([]);
   });
 
   it('has at least 4 resources with https links, and no placeholder text', async () => {
