@@ -4,7 +4,7 @@ import { askRequestSchema } from '../../src/domain/assistant/schema.ts';
 import { GenerationError } from '../../src/domain/ideas/engine.ts';
 import { askRateLimiter, ASK_WINDOW_LIMIT, assistantEngineFromEnv, assistantIndex } from './_shared/assistant.ts';
 import { isDeployed, serverEnv } from './_shared/env.ts';
-import { clientKey } from './_shared/generation.ts';
+import { clientAddress } from './_shared/client.ts';
 import { readJsonBody, rejectCrossSite, requireJson } from './_shared/guard.ts';
 import { error, json, methodNotAllowed } from './_shared/http.ts';
 import { eventStream, wantsEventStream } from './_shared/sse.ts';
@@ -34,7 +34,7 @@ export default async (req: Request, context?: Context): Promise<Response> => {
   // GENERATE_RATE_LIMIT=off lifts the local guards (generation and questions) for benchmarks and
   // end-to-end runs; never on a deployed site, where Netlify's rateLimit config applies as well.
   const limitOff = env.GENERATE_RATE_LIMIT === 'off' && !isDeployed(env);
-  const limit = limitOff ? ({ allowed: true } as const) : await askRateLimiter.take(clientKey(req, context));
+  const limit = limitOff ? ({ allowed: true } as const) : await askRateLimiter.take(clientAddress(req, context));
   if (!limit.allowed) {
     return error(429, `Too many questions; at most ${ASK_WINDOW_LIMIT} a minute. Try again in ${limit.retryAfterSeconds} s.`, {
       'retry-after': String(limit.retryAfterSeconds),

@@ -1,14 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Config } from '@netlify/functions';
-import { isDeployed } from './_shared/env.ts';
+import { isDeployed, serverEnv } from './_shared/env.ts';
 import { htmlHeaders } from './_shared/html.ts';
 import { methodNotAllowed } from './_shared/http.ts';
+import { readPageShell } from './_shared/page-shell.ts';
 
 /** The pre-rendered page (src/pages/assistant/shell.astro); shipped with the function (netlify.toml). */
-const ASSISTANT_SHELL_FILE = path.join('dist', 'assistant', 'shell.html');
-
-let page: Promise<{ html: string; headers: Record<string, string> }> | undefined;
+const ASSISTANT_SHELL_FILE = 'dist/assistant/shell.html';
 
 /**
  * GET /assistant: the book assistant's page, with headers that let this site (and only it) frame
@@ -18,14 +15,12 @@ let page: Promise<{ html: string; headers: Record<string, string> }> | undefined
  */
 export default async (req: Request): Promise<Response> => {
   if (req.method !== 'GET') return methodNotAllowed(['GET']);
-  page ??= readFile(path.resolve(ASSISTANT_SHELL_FILE), 'utf8').then((html) => ({ html, headers: htmlHeaders(html, 'public, max-age=0, must-revalidate', true) }));
   try {
-    const { html, headers } = await page;
-    return new Response(html, { status: 200, headers });
+    const html = await readPageShell(ASSISTANT_SHELL_FILE);
+    return new Response(html, { status: 200, headers: htmlHeaders(html, 'public, max-age=0, must-revalidate', true) });
   } catch (e) {
-    page = undefined;
     // `npm run dev` builds nothing into dist/: Astro's dev server has the page at its own path.
-    if (!isDeployed()) return Response.redirect(new URL('/assistant/shell', req.url), 302);
+    if (!isDeployed(serverEnv())) return Response.redirect(new URL('/assistant/shell', req.url), 302);
     console.error(`assistant-page: cannot read ${ASSISTANT_SHELL_FILE}; build the site first (npm run build)`, e);
     return new Response('This page is not built yet.', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   }

@@ -24,8 +24,8 @@ beforeEach(() => {
 describe.each(['anthropic', 'openai'] as const)('%s answer engine', (provider) => {
   const engine = () =>
     provider === 'anthropic'
-      ? new AnthropicAnswerEngine({ apiKey: 'test-key', model: 'claude-test', baseURL: fake.origin, attemptTimeoutMs: 300, bookTitle: 'Infrastructure Renaissance' })
-      : new OpenAIAnswerEngine({ apiKey: 'test-key', model: 'gpt-test', baseURL: `${fake.origin}/v1`, attemptTimeoutMs: 300, bookTitle: 'Infrastructure Renaissance' });
+      ? new AnthropicAnswerEngine({ apiKey: 'test-key', model: 'claude-test', baseURL: fake.origin, firstTokenTimeoutMs: 300, bookTitle: 'Infrastructure Renaissance' })
+      : new OpenAIAnswerEngine({ apiKey: 'test-key', model: 'gpt-test', baseURL: `${fake.origin}/v1`, firstTokenTimeoutMs: 300, bookTitle: 'Infrastructure Renaissance' });
   const only = (scenario: Scenario, answer?: string) => {
     fake.scenario = { anthropic: 'valid', openai: 'valid', [provider]: scenario };
     if (answer !== undefined) fake.ideaJson = JSON.stringify({ answer });
@@ -62,7 +62,7 @@ describe.each(['anthropic', 'openai'] as const)('%s answer engine', (provider) =
 
   it.each([
     ['http500', 'upstream', 502, /answered with HTTP 500/, 2],
-    ['timeout', 'timeout', 504, /timed out|deadline/, 2],
+    ['timeout', 'timeout', 504, /timed out|deadline|sent nothing for/, 2],
     ['cut-json', 'invalid_output', 502, /incomplete or malformed answer/, 1],
     ['schema-break', 'invalid_output', 502, /answer without text/, 1],
     ['refusal', 'refusal', 422, /declined to answer/, 1],
@@ -79,8 +79,8 @@ describe.each(['anthropic', 'openai'] as const)('%s answer engine', (provider) =
     only('timeout');
     const slow =
       provider === 'anthropic'
-        ? new AnthropicAnswerEngine({ apiKey: 'k', model: 'm', baseURL: fake.origin, attemptTimeoutMs: 10_000, bookTitle: 'B' })
-        : new OpenAIAnswerEngine({ apiKey: 'k', model: 'm', baseURL: `${fake.origin}/v1`, attemptTimeoutMs: 10_000, bookTitle: 'B' });
+        ? new AnthropicAnswerEngine({ apiKey: 'k', model: 'm', baseURL: fake.origin, firstTokenTimeoutMs: 10_000, bookTitle: 'B' })
+        : new OpenAIAnswerEngine({ apiKey: 'k', model: 'm', baseURL: `${fake.origin}/v1`, firstTokenTimeoutMs: 10_000, bookTitle: 'B' });
     const started = Date.now();
     const error = await askBook(QUESTION, { search: index, engine: slow, deadlineMs: 400 }).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'timeout', status: 504 });

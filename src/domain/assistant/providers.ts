@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { z } from 'zod';
 import { GenerationError } from '../ideas/engine.ts';
-import { mapSdkError, sdkClientOptions, type ProviderConfig } from '../ideas/providers/common.ts';
+import { boundedStream, sdkClientOptions, type ProviderConfig } from '../ideas/providers/common.ts';
 import { JsonAnswerStream, type AnswerEngine, type EngineAnswerOptions, type EngineQuestion } from './engine.ts';
 import { answerJsonSchema, chatMessages, systemPrompt } from './prompt.ts';
 
@@ -42,10 +42,12 @@ export class AnthropicAnswerEngine implements AnswerEngine {
   }
 
   async answer(input: EngineQuestion, options: EngineAnswerOptions): Promise<string> {
-    const stream = new JsonAnswerStream((t) => options.onText?.(t));
     let text = '';
     let stopReason: string | null = null;
-    try {
+    // The generator's bounds: first token within the time limit, one short retry at most.
+    await boundedStream('Claude', Anthropic, this.config, { signal: options.signal }, async (signal, onToken) => {
+      const stream = new JsonAnswerStream((t) => options.onText?.(t));
+      text = '';
       const events = await this.client.messages.create(
         {
           model: this.model,
@@ -55,17 +57,16 @@ export class AnthropicAnswerEngine implements AnswerEngine {
           output_config: { format: { type: 'json_schema', schema: answerJsonSchema() } },
           stream: true,
         },
-        { signal: options.signal },
+        { signal },
       );
       for await (const event of events) {
         if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') {
+          onToken();
           text += event.delta.text;
           stream.push(event.delta.text);
         } else if (event.type === 'message_delta') stopReason = event.delta.stop_reason;
       }
-    } catch (error) {
-      throw mapSdkError('Claude', error, options.signal);
-    }
+    });
     if (stopReason === 'refusal') throw new GenerationError('refusal', 'Claude declined to answer this question');
     if (stopReason === 'max_tokens') throw new GenerationError('truncated', 'Claude ran out of output tokens before finishing the answer');
     return parseAnswer('Claude', text);
@@ -86,11 +87,12 @@ export class OpenAIAnswerEngine implements AnswerEngine {
   }
 
   async answer(input: EngineQuestion, options: EngineAnswerOptions): Promise<string> {
-    const stream = new JsonAnswerStream((t) => options.onText?.(t));
     let text = '';
     let refusal = '';
     let finishReason: string | null = null;
-    try {
+    await boundedStream('OpenAI', OpenAI, this.config, { signal: options.signal }, async (signal, onToken) => {
+      const stream = new JsonAnswerStream((t) => options.onText?.(t));
+      text = '';
       const chunks = await this.client.chat.completions.create(
         {
           model: this.model,
@@ -99,21 +101,20 @@ export class OpenAIAnswerEngine implements AnswerEngine {
           max_completion_tokens: this.config.maxOutputTokens ?? ANSWER_MAX_OUTPUT_TOKENS,
           stream: true,
         },
-        { signal: options.signal },
+        { signal },
       );
       for await (const chunk of chunks) {
         const choice = chunk.choices[0];
         if (!choice) continue;
         if (choice.delta.content) {
+          onToken();
           text += choice.delta.content;
           stream.push(choice.delta.content);
         }
         if (choice.delta.refusal) refusal += choice.delta.refusal;
         if (choice.finish_reason) finishReason = choice.finish_reason;
       }
-    } catch (error) {
-      throw mapSdkError('OpenAI', error, options.signal);
-    }
+    });
     if (refusal || finishReason === 'content_filter') throw new GenerationError('refusal', 'OpenAI declined to answer this question');
     if (finishReason === 'length') throw new GenerationError('truncated', 'OpenAI ran out of output tokens before finishing the answer');
     return parseAnswer('OpenAI', text);
