@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { bookIdentifier, chapterHeading, epubFilename } from '../../src/domain/epub/build.ts';
+import { COVER_HEIGHT, COVER_WIDTH, coverPng, titleFontSize } from '../../src/domain/epub/cover.ts';
+
+const all = { includeCodeExamples: true, includeResources: true };
+
+describe('epubFilename', () => {
+  it('derives a safe file name from the title', () => {
+    expect(epubFilename('The Infrastructure Renaissance', all)).toBe('the-infrastructure-renaissance.epub');
+    expect(epubFilename('Économie & "IA" / 2025!', all)).toBe('economie-ia-2025.epub');
+    expect(epubFilename('???', all)).toBe('book.epub');
+  });
+
+  it('names each of the four content variants differently', () => {
+    const names = [
+      epubFilename('The Book', { includeCodeExamples: true, includeResources: true }),
+      epubFilename('The Book', { includeCodeExamples: false, includeResources: true }),
+      epubFilename('The Book', { includeCodeExamples: true, includeResources: false }),
+      epubFilename('The Book', { includeCodeExamples: false, includeResources: false }),
+    ];
+    expect(names).toEqual(['the-book.epub', 'the-book-no-code.epub', 'the-book-no-resources.epub', 'the-book-no-code-no-resources.epub']);
+  });
+});
+
+describe('bookIdentifier', () => {
+  it('is a stable name-based urn:uuid', () => {
+    expect(bookIdentifier('T', 'A')).toBe(bookIdentifier('T', 'A'));
+    expect(bookIdentifier('T', 'A')).not.toBe(bookIdentifier('T', 'B'));
+    expect(bookIdentifier('T', 'A')).toMatch(/^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+describe('chapterHeading', () => {
+  it('names the topic with a hyphen or an en dash between short name and longer line', () => {
+    const expected = { heading: 'Chapter 6: Overlay Networks and SPV', subtitle: 'How applications verify and find only the transactions they care about' };
+    expect(chapterHeading({ title: 'Chapter 6', subtitle: 'Overlay Networks and SPV - How applications verify and find only the transactions they care about' })).toEqual(expected);
+    expect(chapterHeading({ title: 'Chapter 6', subtitle: 'Overlay Networks and SPV – How applications verify and find only the transactions they care about' })).toEqual(expected);
+  });
+
+  it('keeps dashes inside the longer line and copes with a subtitle without one', () => {
+    expect(chapterHeading({ title: 'Chapter 19', subtitle: 'BSV versus BTC – Block size, layer-2 – and more' })).toEqual({
+      heading: 'Chapter 19: BSV versus BTC',
+      subtitle: 'Block size, layer-2 – and more',
+    });
+    expect(chapterHeading({ title: 'Introduction', subtitle: 'Why These Three' })).toEqual({ heading: 'Introduction: Why These Three', subtitle: '' });
+    expect(chapterHeading({ title: 'Introduction', subtitle: '' })).toEqual({ heading: 'Introduction', subtitle: '' });
+  });
+});
+
+describe('cover', () => {
+  it('sizes the title so its longest word fits and long titles shrink', () => {
+    expect(titleFontSize('The Infrastructure Renaissance')).toBeGreaterThanOrEqual(140);
+    expect(titleFontSize('Internationalization')).toBeLessThan(titleFontSize('The Book'));
+    expect(titleFontSize('x'.repeat(200))).toBeGreaterThanOrEqual(64);
+    const long = 'A title of many words that goes on for a while about distributed systems and trust and more';
+    expect(titleFontSize(long)).toBeLessThan(titleFontSize('The Infrastructure Renaissance'));
+  });
+
+  it('renders a 1600 x 2560 PNG under 1 MB whose pixels depend on the title', async () => {
+    const a = await coverPng({ title: 'The Infrastructure Renaissance', author: 'The Authors', tagline: 'A tagline' });
+    const b = await coverPng({ title: 'Another Book', author: 'The Authors', tagline: 'A tagline' });
+    expect([...a.slice(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
+    const view = new DataView(a.buffer, a.byteOffset, a.byteLength);
+    expect([view.getUint32(16), view.getUint32(20)]).toEqual([COVER_WIDTH, COVER_HEIGHT]);
+    expect(a.byteLength).toBeLessThan(1024 * 1024);
+    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(false);
+  }, 60_000);
+});
