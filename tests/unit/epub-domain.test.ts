@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { exportIdPattern } from '../../src/domain/admin/signed-url.ts';
 import { bookIdentifier, chapterHeading, epubFilename } from '../../src/domain/epub/build.ts';
-import { COVER_HEIGHT, COVER_WIDTH, coverPng, titleFontSize } from '../../src/domain/epub/cover.ts';
+import { titleFontSize } from '../../src/domain/epub/cover.ts';
+import { exportCreatedAt, KEEP_EXPORTS_MS, newExportId, pruneExports, type ExportMetadata } from '../../src/domain/epub/export.ts';
+import { MemoryExportStore } from '../support/memory-export-store.ts';
 
 const all = { includeCodeExamples: true, includeResources: true };
 
@@ -55,14 +58,27 @@ describe('cover', () => {
     const long = 'A title of many words that goes on for a while about distributed systems and trust and more';
     expect(titleFontSize(long)).toBeLessThan(titleFontSize('The Infrastructure Renaissance'));
   });
+});
 
-  it('renders a 1600 x 2560 PNG under 1 MB whose pixels depend on the title', async () => {
-    const a = await coverPng({ title: 'The Infrastructure Renaissance', author: 'The Authors', tagline: 'A tagline' });
-    const b = await coverPng({ title: 'Another Book', author: 'The Authors', tagline: 'A tagline' });
-    expect([...a.slice(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
-    const view = new DataView(a.buffer, a.byteOffset, a.byteLength);
-    expect([view.getUint32(16), view.getUint32(20)]).toEqual([COVER_WIDTH, COVER_HEIGHT]);
-    expect(a.byteLength).toBeLessThan(1024 * 1024);
-    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(false);
-  }, 60_000);
+const meta: ExportMetadata = { filename: 'b.epub', size: 1, chaptersCount: 1, createdAt: '' };
+
+describe('export ids and pruning', () => {
+  it('encodes the creation time in the id', () => {
+    const id = newExportId(1_700_000_000_000);
+    expect(id).toMatch(exportIdPattern);
+    expect(exportCreatedAt(id)).toBe(1_700_000_000_000);
+    expect(exportCreatedAt('index')).toBeNull();
+    expect(exportCreatedAt('not-an-export-id')).toBeNull();
+  });
+
+  it('deletes exports older than a day and leaves newer ones and other keys alone', async () => {
+    const store = new MemoryExportStore();
+    const now = 1_800_000_000_000;
+    const old = newExportId(now - KEEP_EXPORTS_MS - 1);
+    const boundary = newExportId(now - KEEP_EXPORTS_MS);
+    const fresh = newExportId(now - 60_000);
+    for (const id of [old, boundary, fresh, 'some-other-key']) await store.save(id, new Uint8Array(1), meta);
+    expect(await pruneExports(store, now)).toEqual([old]);
+    expect([...store.files.keys()].sort()).toEqual([boundary, fresh, 'some-other-key'].sort());
+  });
 });
