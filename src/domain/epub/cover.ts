@@ -7,8 +7,8 @@ import { h, renderPng, type ImageNode } from '../images/png.ts';
  */
 
 /** 1600 x 2560 (1 : 1.6), the size the stores recommend. */
-export const COVER_WIDTH = 1600;
-export const COVER_HEIGHT = 2560;
+const COVER_WIDTH = 1600;
+const COVER_HEIGHT = 2560;
 
 /** The site's colours (the nav's logo mark): navy, brand blue, gold. */
 const NAVY = '#0b1530';
@@ -113,8 +113,8 @@ const img = (src: string, width: number, height: number, style: Record<string, s
   props: { src, width, height, style: { width, height, ...style } },
 });
 
-/** The cover's element tree (exported for tests of the layout rules). */
-export function coverTree({ title, author, tagline }: CoverText): ImageNode {
+/** The cover's element tree for satori. */
+function coverTree({ title, author, tagline }: CoverText): ImageNode {
   const titleSize = titleFontSize(title);
   // A very long title needs the room: the tagline would run into the motif.
   const taglineText = title.length > 110 ? undefined : tagline?.trim();

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
 import type { Book } from '../book/load.ts';
 import { buildEpub } from './build.ts';
 import type { ExportResult } from './result.ts';
@@ -11,17 +10,16 @@ import type { ExportSettings } from './settings.ts';
  */
 
 /** Metadata kept with each stored export (the download reads the file name from it). */
-export const exportMetadataSchema = z.object({
+export interface ExportMetadata {
   /** The file name offered to the browser (`epubFilename`). */
-  filename: z.string(),
+  filename: string;
   /** Size of the EPUB in bytes. */
-  size: z.number().int().nonnegative(),
+  size: number;
   /** Chapters in the book. */
-  chaptersCount: z.number().int().nonnegative(),
+  chaptersCount: number;
   /** ISO time of the export. */
-  createdAt: z.string(),
-});
-export type ExportMetadata = z.infer<typeof exportMetadataSchema>;
+  createdAt: string;
+}
 
 /** Where exports are kept (Netlify Blobs in production, memory in tests). */
 export interface ExportStore {

@@ -24,7 +24,7 @@ export interface ConsoleState {
 }
 
 export type ConsoleAction =
-  | { type: 'statusChecked'; enabled?: boolean; authenticated: boolean }
+  | { type: 'statusChecked'; enabled?: boolean | undefined; authenticated: boolean }
   | { type: 'passwordChanged'; password: string }
   | { type: 'authRequested' }
   | { type: 'authSucceeded' }
