@@ -34,6 +34,9 @@ test.describe('admin export gate', () => {
     ] as const) {
       await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
+    // The admin session is not the site's login: the admin page's nav offers no site Login.
+    await expect(page.getByRole('link', { name: /login/i })).toHaveCount(0);
+    await expect(nav.getByText('Signed in as admin')).toHaveCount(0);
 
     const password = page.getByLabel('Export password');
     const button = page.getByRole('button', { name: 'Authenticate' });
@@ -93,6 +96,9 @@ test('the whole console flow: authenticate, export, download, logout', async ({ 
   await page.getByLabel('Export password').fill(adminPassword());
   await page.getByRole('button', { name: 'Authenticate' }).click();
   await expect(page.getByRole('heading', { name: 'EPUB Export Console' })).toBeVisible(api);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByText('Signed in as admin')).toBeVisible();
+  await expect(page.getByRole('link', { name: /login/i })).toHaveCount(0);
 
   await expect(page.getByLabel('Title')).toHaveValue(`The ${bookTitle}`);
   await expect(page.getByLabel('Author')).not.toHaveValue('');
@@ -128,14 +134,22 @@ test('the whole console flow: authenticate, export, download, logout', async ({ 
   expect(bytes.byteLength).toBe(result.fileSize);
   expect(bytes.subarray(30, 58).toString('latin1')).toBe('mimetypeapplication/epub+zip');
 
-  // A new export clears the previous result first.
+  // A new export clears the previous result first; the variant without code has its own file name.
   await page.getByLabel('Include code examples').uncheck();
+  const second = page.waitForResponse((r) => r.url().endsWith('/api/admin/export-epub'));
   await generate.click();
   await expect(page.getByText(/EPUB generated successfully!/)).toHaveCount(0);
   await expect(page.getByText(`EPUB generated successfully! ${chapterCount} chapters processed.`)).toBeVisible(api);
+  const withoutCode = (await (await second).json()) as { filename: string };
+  expect(withoutCode.filename).toBe(result.filename.replace(/\.epub$/, '-no-code.epub'));
+  await expect(page.getByText(withoutCode.filename)).toBeVisible();
+  const secondDownload = page.waitForEvent('download');
+  await page.getByRole('link', { name: /^Download EPUB/ }).click();
+  expect((await secondDownload).suggestedFilename()).toBe(withoutCode.filename);
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByText('Logged out successfully')).toBeVisible(api);
+  await expect(nav.getByText('Signed in as admin')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible(api);
   await expect(page.getByText(/EPUB generated successfully!/)).toHaveCount(0);
   await expectNoA11yViolations(page);

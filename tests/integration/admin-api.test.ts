@@ -276,14 +276,14 @@ describe('POST /api/admin/export-epub and the download', () => {
     expect(res.status).toBe(200);
     const result = (await res.json()) as ExportResult;
     const chapterFiles = (await readdir(path.resolve('content/chapters'))).filter((f) => /^chapter-\d\d\.md$/.test(f));
-    expect(result).toMatchObject({ success: true, chaptersCount: chapterFiles.length, filename: 'the-infrastructure-renaissance.epub' });
+    expect(result).toMatchObject({ success: true, chaptersCount: chapterFiles.length, filename: 'the-infrastructure-renaissance-no-resources.epub' });
     expect(result.fileSize).toBeGreaterThan(50_000);
     expect(result.downloadUrl).toMatch(/^\/api\/admin\/download\/[a-z0-9]+-[A-Za-z0-9_-]+\/\d+\/[A-Za-z0-9_-]{43}$/);
 
     const file = await download(...downloadRequest(result.downloadUrl));
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/epub+zip');
-    expect(file.headers.get('content-disposition')).toBe('attachment; filename="the-infrastructure-renaissance.epub"');
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="the-infrastructure-renaissance-no-resources.epub"');
     expect(file.headers.get('cache-control')).toBe('no-store');
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
     expect(file.headers.get('referrer-policy')).toBe('no-referrer');

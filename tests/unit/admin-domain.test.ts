@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { attemptAdminPassword } from '../../src/domain/admin/attempt.ts';
 import { MemoryCounterStore } from '../../src/domain/admin/rate-limit.ts';
 import { checkDownloadSignature, signedDownloadPath } from '../../src/domain/admin/signed-url.ts';
-import { bookIdentifier, epubFilename } from '../../src/domain/epub/build.ts';
-import { coverSvg, wrapWords } from '../../src/domain/epub/cover.ts';
 import { formatMegabytes } from '../../src/domain/epub/result.ts';
 import { exportSettingsSchema } from '../../src/domain/epub/settings.ts';
 import { clientBucket } from '../../src/domain/security/client-address.ts';
@@ -125,25 +123,6 @@ describe('export settings and display', () => {
     expect(formatMegabytes(1048576)).toBe('1.00 MB');
     expect(formatMegabytes(235_870)).toBe('0.22 MB');
     expect(formatMegabytes(5 * 1048576 + 524288)).toBe('5.50 MB');
-  });
-
-  it('derives a safe file name and a stable identifier', () => {
-    expect(epubFilename('The Infrastructure Renaissance')).toBe('the-infrastructure-renaissance.epub');
-    expect(epubFilename('Économie & "IA" / 2025!')).toBe('economie-ia-2025.epub');
-    expect(epubFilename('???')).toBe('book.epub');
-    expect(bookIdentifier('T', 'A')).toBe(bookIdentifier('T', 'A'));
-    expect(bookIdentifier('T', 'A')).not.toBe(bookIdentifier('T', 'B'));
-    expect(bookIdentifier('T', 'A')).toMatch(/^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-  });
-});
-
-describe('cover', () => {
-  it('wraps long titles and escapes markup', () => {
-    expect(wrapWords('one two three four', 9)).toEqual(['one two', 'three', 'four']);
-    const svg = coverSvg('Tags <b> & "quotes"', 'Ann & Bob');
-    expect(svg).toContain('Tags &lt;b&gt; &amp; &quot;quotes&quot;');
-    expect(svg).toContain('Ann &amp; Bob');
-    expect(svg).not.toContain('<b>');
   });
 });
 

@@ -3,7 +3,7 @@ import epubGen from 'epub-gen-memory';
 import type { Book, ChapterSource } from '../book/load.ts';
 import { shortSubtitle } from '../book/load.ts';
 import { renderMarkdown } from '../book/render.ts';
-import { coverSvg, escapeXml } from './cover.ts';
+import { coverPng, escapeXml } from './cover.ts';
 import type { ExportSettings } from './settings.ts';
 import { CHAPTER_XHTML, CONTENT_OPF, STYLESHEET, TOC_NCX, TOC_XHTML } from './templates.ts';
 
@@ -39,8 +39,12 @@ interface NavEntry {
   children: NavEntry[];
 }
 
-/** The EPUB file name for a title: `the-infrastructure-renaissance.epub`. */
-export function epubFilename(title: string): string {
+/**
+ * The EPUB file name for a title and the chosen contents, so the variants can be told apart:
+ * `the-infrastructure-renaissance.epub` (everything), `...-no-code.epub`, `...-no-resources.epub`,
+ * `...-no-code-no-resources.epub`.
+ */
+export function epubFilename(title: string, contents: Pick<ExportSettings, 'includeCodeExamples' | 'includeResources'>): string {
   const slug = title
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -49,7 +53,8 @@ export function epubFilename(title: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 80)
     .replace(/-+$/, '');
-  return `${slug || 'book'}.epub`;
+  const suffix = `${contents.includeCodeExamples ? '' : '-no-code'}${contents.includeResources ? '' : '-no-resources'}`;
+  return `${slug || 'book'}${suffix}.epub`;
 }
 
 /** A stable urn:uuid for a title and author, so a re-export is recognised as the same book. */
@@ -60,6 +65,51 @@ export function bookIdentifier(title: string, author: string): string {
 }
 
 const chapterFile = (id: string) => `${id}.xhtml`;
+
+/**
+ * A chapter's heading, navigation label and document title name its topic: "Chapter 6: Overlay
+ * Networks and SPV" (the subtitle's short name); the longer line after the dash becomes the
+ * subtitle under the heading. Both " - " and the en dash " – " separate them (`shortSubtitle`).
+ */
+export function chapterHeading(chapter: Pick<ChapterSource, 'title' | 'subtitle'>): { heading: string; subtitle: string } {
+  const short = shortSubtitle(chapter.subtitle);
+  const rest = chapter.subtitle.trim().slice(short.length).replace(/^\s*[-–—]\s*/, '').trim();
+  return { heading: short ? `${chapter.title}: ${short}` : chapter.title, subtitle: rest };
+}
+
+const monthYear = (date: Date, lang: string) => new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+
+/** The title page: title, the book's tagline as subtitle, author, and where the book lives online. */
+function titlePageHtml(settings: ExportSettings, book: Book, siteUrl: string): string {
+  const host = siteUrl.replace(/^https?:\/\//, '');
+  return `<section epub:type="titlepage" class="titlepage" aria-labelledby="epub-book-title">
+  <h1 id="epub-book-title" class="book-title">${escapeXml(settings.title)}</h1>
+  <p class="book-subtitle">${escapeXml(book.config.tagline)}</p>
+  <p class="book-author">${escapeXml(settings.author)}</p>
+  <p class="book-publisher"><a href="${escapeXml(siteUrl)}/">${escapeXml(host)}</a></p>
+</section>`;
+}
+
+/** What this variant holds, for the copyright page's edition line. */
+function editionContents(settings: ExportSettings): string {
+  if (settings.includeCodeExamples && settings.includeResources) return 'It includes the code examples and the further resources of each chapter.';
+  if (settings.includeCodeExamples) return 'It includes the code examples of each chapter, without the lists of further resources.';
+  if (settings.includeResources) return 'It includes the further resources of each chapter, without the code examples.';
+  return 'It holds the text of each chapter, without the code examples and the lists of further resources.';
+}
+
+/** The copyright page: holder and year, rights, edition and date, the site's address, identifier. */
+function copyrightPageHtml(settings: ExportSettings, book: Book, siteUrl: string, now: Date, identifier: string): string {
+  const { config } = book;
+  return `<section epub:type="copyright-page" class="copyright-page" aria-labelledby="epub-copyright-title">
+  <h1 id="epub-copyright-title">Copyright</h1>
+  <p><strong>${escapeXml(settings.title)}</strong><br/>by ${escapeXml(settings.author)}</p>
+  <p>Copyright © ${config.copyrightYear} ${escapeXml(config.author)}. All rights reserved. No part of this book may be reproduced without the written permission of the copyright holder, except for brief quotations in reviews and articles.</p>
+  <p>EPUB edition, ${escapeXml(monthYear(now, config.language))}. ${editionContents(settings)}</p>
+  <p>Read the book online, with its code examples and an idea generator built on it, at <a href="${escapeXml(siteUrl)}/">${escapeXml(siteUrl)}</a>.</p>
+  <p>Identifier: ${escapeXml(identifier)}</p>
+</section>`;
+}
 
 function codeExamplesHtml(chapter: ChapterSource): string {
   if (chapter.codeExamples.length === 0) return '';
@@ -168,12 +218,12 @@ export async function buildEpub(book: Book, settings: ExportSettings, deps: Epub
     const children: NavEntry[] = headings.filter((h) => h.depth === 2).map((h) => ({ label: h.text, href: `${file}#${h.slug}`, children: [] }));
     if (html.includes('id="epub-code-examples"')) children.push({ label: 'Code Examples', href: `${file}#epub-code-examples`, children: [] });
     if (html.includes('id="epub-resources"')) children.push({ label: 'Resources', href: `${file}#epub-resources`, children: [] });
-    return { label: `${chapter.title}: ${shortSubtitle(chapter.subtitle)}`, href: file, children };
+    return { label: chapterHeading(chapter).heading, href: file, children };
   });
 
-  // The cover is an SVG image (an EPUB 3 core media type): the reader draws its text with its own
-  // fonts, so the server needs neither a native rasteriser nor installed fonts.
-  const cover = { bytes: new TextEncoder().encode(coverSvg(settings.title, settings.author)), name: 'cover.svg', mediaType: 'image/svg+xml' };
+  // A PNG cover: the stores (Kindle, Apple Books, Google Play) take JPEG or PNG, not SVG.
+  const cover = { bytes: await coverPng({ title: settings.title, author: settings.author, tagline: book.config.tagline }), name: 'cover.png', mediaType: 'image/png' };
+  const identifier = bookIdentifier(settings.title, settings.author);
 
   const first = book.chapters[0];
   if (!first) throw new Error('The book has no chapters to export');
@@ -195,17 +245,27 @@ export async function buildEpub(book: Book, settings: ExportSettings, deps: Epub
     chapterXHTML: CHAPTER_XHTML,
     cover: new File([cover.bytes as Uint8Array<ArrayBuffer>], cover.name, { type: cover.mediaType }),
     // Read by our templates (epub-gen-memory passes unknown options through to them).
-    identifier: bookIdentifier(settings.title, settings.author),
+    identifier,
     publicationDate: iso.slice(0, 10),
     modified: `${iso.slice(0, 19)}Z`,
     rights: `Copyright © ${book.config.copyrightYear} ${book.config.author}. All rights reserved.`,
     accessibilitySummary:
-      'Reflowable text with a navigable table of contents of chapters and sections, headings in reading order, and text alternatives for the cover image. Code examples are preformatted text.',
+      'Reflowable text with a title page, a copyright page, a navigable table of contents of chapters and sections, headings in reading order, and a text alternative for the cover image. Code examples are preformatted text in the reader’s own colours.',
     navList: navListHtml(nav),
     ncxNavPoints: ncxNavPointsHtml(nav),
     firstChapterFile: chapterFile(first.id),
   };
   const coverAlt = `Cover of ${settings.title} by ${settings.author}`;
+  const front = (id: string, title: string, content: string) => ({
+    id,
+    filename: `${id}.xhtml`,
+    title,
+    content,
+    beforeToc: true,
+    excludeFromToc: true,
+    pageKind: 'front',
+    subtitle: '',
+  });
   const chapters = [
     {
       id: 'cover',
@@ -214,24 +274,28 @@ export async function buildEpub(book: Book, settings: ExportSettings, deps: Epub
       content: '',
       beforeToc: true,
       excludeFromToc: true,
-      isCover: true,
+      pageKind: 'cover',
       coverFile: cover.name,
       coverAlt,
       subtitle: '',
-      epubType: 'cover',
     },
-    ...rendered.map(({ chapter, html }) => ({
-      id: chapter.id,
-      filename: chapterFile(chapter.id),
-      title: chapter.title,
-      subtitle: chapter.subtitle,
-      content: html,
-      isCover: false,
-      epubType: chapter.order === 0 ? 'introduction' : 'chapter',
-    })),
+    front('titlepage', 'Title Page', titlePageHtml(settings, book, siteUrl)),
+    front('copyright', 'Copyright', copyrightPageHtml(settings, book, siteUrl, now, identifier)),
+    ...rendered.map(({ chapter, html }) => {
+      const { heading, subtitle } = chapterHeading(chapter);
+      return {
+        id: chapter.id,
+        filename: chapterFile(chapter.id),
+        title: heading,
+        subtitle,
+        content: html,
+        pageKind: 'chapter',
+        epubType: chapter.order === 0 ? 'introduction' : 'chapter',
+      };
+    }),
   ];
 
   const generate = resolveEpubFn(epubGen);
   const bytes = await generate(options as Parameters<EpubFn>[0], chapters);
-  return { bytes: new Uint8Array(bytes), chaptersCount: rendered.length, filename: epubFilename(settings.title) };
+  return { bytes: new Uint8Array(bytes), chaptersCount: rendered.length, filename: epubFilename(settings.title, settings) };
 }

@@ -52,7 +52,7 @@ export const TOC_XHTML = `<?xml version="1.0" encoding="UTF-8"?>
   <link rel="stylesheet" type="text/css" href="style.css"/>
 </head>
 <body>
-  <nav epub:type="toc" id="toc" aria-labelledby="toc-title">
+  <nav epub:type="toc" role="doc-toc" id="toc" aria-labelledby="toc-title">
     <h1 id="toc-title"><%= tocTitle %></h1>
 <%- navList %>
   </nav>
@@ -60,6 +60,8 @@ export const TOC_XHTML = `<?xml version="1.0" encoding="UTF-8"?>
     <h2>Landmarks</h2>
     <ol>
       <li><a epub:type="cover" href="cover.xhtml">Cover</a></li>
+      <li><a epub:type="titlepage" href="titlepage.xhtml">Title Page</a></li>
+      <li><a epub:type="copyright-page" href="copyright.xhtml">Copyright</a></li>
       <li><a epub:type="toc" href="toc.xhtml"><%= tocTitle %></a></li>
       <li><a epub:type="bodymatter" href="<%= firstChapterFile %>">Start of Content</a></li>
     </ol>
@@ -92,37 +94,54 @@ export const CHAPTER_XHTML = `<?xml version="1.0" encoding="UTF-8"?>
   <title><%= title %></title>
   <link rel="stylesheet" type="text/css" href="style.css"/>
 </head>
-<% if (isCover) { %><body class="cover-page">
+<% if (pageKind === 'cover') { %><body class="cover-page">
   <section epub:type="cover" class="cover">
-    <img src="<%= coverFile %>" alt="<%= coverAlt %>"/>
+    <img role="doc-cover" src="<%= coverFile %>" alt="<%= coverAlt %>"/>
   </section>
 </body>
+<% } else if (pageKind === 'front') { %><body class="front-matter">
+<%- content %>
+</body>
 <% } else { %><body>
-  <section epub:type="<%= epubType %>" aria-labelledby="epub-chapter-title">
+  <section epub:type="<%= epubType %>" role="doc-<%= epubType %>" aria-labelledby="epub-chapter-title">
     <header>
       <h1 id="epub-chapter-title"><%= title %></h1>
-      <p class="subtitle"><%= subtitle %></p>
-    </header>
+<% if (subtitle) { %>      <p class="subtitle"><%= subtitle %></p>
+<% } %>    </header>
 <%- content %>
   </section>
 </body>
 <% } %></html>
 `;
 
+/**
+ * No colour is forced anywhere: text, code and rules inherit the reader's theme (light, sepia,
+ * night), so nothing can end up as dark text on a dark page or light text on a forced light box.
+ * Code is set apart by a rule and an indent instead of a background.
+ */
 export const STYLESHEET = `body { font-family: Georgia, "Times New Roman", serif; line-height: 1.5; margin: 0 5%; }
 h1, h2, h3, h4 { font-family: "Helvetica Neue", Arial, sans-serif; line-height: 1.25; }
 h1 { font-size: 1.8em; margin: 1em 0 0.2em; }
-.subtitle { font-style: italic; margin: 0 0 2em; color: #333; }
+.subtitle { font-style: italic; font-size: 1.1em; margin: 0 0 2em; }
 pre { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 0.8em; line-height: 1.35;
-  white-space: pre-wrap; word-wrap: break-word; background: #f5f5f5; border: 1px solid #ddd; padding: 0.75em; }
+  white-space: pre-wrap; word-wrap: break-word; margin: 1em 0; padding: 0.2em 0 0.2em 0.9em;
+  border-left: 0.25em solid; }
 code { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 0.9em; }
 pre code { font-size: 1em; }
 table { border-collapse: collapse; margin: 1em 0; }
-th, td { border: 1px solid #bbb; padding: 0.3em 0.5em; text-align: left; vertical-align: top; }
+th, td { border: 1px solid; padding: 0.3em 0.5em; text-align: left; vertical-align: top; }
 blockquote { margin: 1em 2em; font-style: italic; }
-.code-example-meta { font-size: 0.9em; color: #333; }
-.resource-type { font-size: 0.9em; color: #333; }
+.code-example-meta { font-size: 0.9em; font-style: italic; }
+.resource-type { font-size: 0.9em; }
 .cover-page { margin: 0; padding: 0; text-align: center; }
 .cover img { max-width: 100%; max-height: 100vh; }
 nav ol { list-style: none; padding-left: 1.2em; }
+.titlepage { text-align: center; margin-top: 18%; }
+.titlepage .book-title { font-size: 2.4em; margin: 0 0 0.4em; }
+.titlepage .book-subtitle { font-size: 1.15em; font-style: italic; margin: 0 10% 3em; }
+.titlepage .book-author { font-size: 1.3em; font-variant: small-caps; letter-spacing: 0.05em; margin: 0 0 4em; }
+.titlepage .book-publisher { font-size: 0.9em; margin: 0; }
+.copyright-page { font-size: 0.85em; margin-top: 30%; }
+.copyright-page h1 { font-size: 1.2em; margin: 0 0 1em; }
+.copyright-page p { margin: 0 0 0.9em; }
 `;
