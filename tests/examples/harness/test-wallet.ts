@@ -46,13 +46,15 @@ export class TestWallet extends ProtoWallet {
   private readonly pending = new Map<string, Pending>();
   readonly actions: { description: string; txid: string; labels: string[] }[] = [];
   private readonly p2pkh: LockingScript;
+  /** Coins and change use their own key, never the identity key (as BRC-100 wallets fund from derived keys). */
+  private readonly fundingKey = PrivateKey.fromRandom();
 
   constructor(
     readonly key: PrivateKey,
     private readonly chain: FakeChain,
   ) {
     super(key);
-    this.p2pkh = new P2PKH().lock(key.toPublicKey().toHash());
+    this.p2pkh = new P2PKH().lock(this.fundingKey.toPublicKey().toHash());
     this.coins.push({ tx: chain.fund(this.p2pkh, 1_000_000), vout: 0 });
   }
 
@@ -112,7 +114,7 @@ export class TestWallet extends ProtoWallet {
     // Fund from our own coins and return change to ourselves.
     const coin = this.coins.shift();
     if (coin === undefined) throw new Error('createAction: the test wallet has no coins left');
-    tx.addInput({ sourceTransaction: coin.tx, sourceOutputIndex: coin.vout, unlockingScriptTemplate: new P2PKH().unlock(this.key) });
+    tx.addInput({ sourceTransaction: coin.tx, sourceOutputIndex: coin.vout, unlockingScriptTemplate: new P2PKH().unlock(this.fundingKey) });
     tx.addOutput({ lockingScript: this.p2pkh, change: true });
     await tx.fee(new SatoshisPerKilobyte(100));
     for (const i of callerInputs) {
