@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Hash, OP, PrivateKey, PushDrop, Random, Script, Transaction, Utils } from '@bsv/sdk';
+import { Hash, OP, PrivateKey, PushDrop, Random, Script, Transaction, Utils, type WalletInterface } from '@bsv/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleContext, type ExampleContext } from './harness/context.ts';
 import { workDir } from './harness/run.ts';
@@ -18,7 +18,7 @@ const hex32 = (): string => Utils.toHex(Random(32));
 /** The ballot service issues `member` a one-use voting token (a PushDrop output locked to a key only the member can derive). */
 async function issueToken(issuer: TestWallet, member: TestWallet): Promise<string> {
   const fields = [Utils.toArray(ELECTION, 'utf8'), Utils.toArray(hex32(), 'hex')];
-  const lock = await new PushDrop(issuer).lock(fields, [2, 'coop voting token'], ELECTION, member.identityKey);
+  const lock = await new PushDrop(issuer as unknown as WalletInterface).lock(fields, [2, 'coop voting token'], ELECTION, member.identityKey);
   const { tx, txid } = await issuer.createAction({ description: 'Issue voting token', outputs: [{ lockingScript: lock.toHex(), satoshis: 1, outputDescription: 'Voting token' }] });
   if (tx === undefined || txid === undefined) throw new Error('not issued');
   await member.internalizeAction({

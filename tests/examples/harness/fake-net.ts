@@ -25,6 +25,22 @@ export interface JournalEntry {
 
 const json = (status: number, value: unknown): NetResponse => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) });
 
+function walletHandler(get: () => TestWallet | undefined): HostHandler {
+  return async (req) => {
+    const wallet = get();
+    const method = req.url.pathname.slice(1);
+    if (wallet === undefined) return { status: 503 };
+    const fn = (wallet as unknown as Record<string, unknown>)[method];
+    if (req.method !== 'POST' || typeof fn !== 'function') return json(404, { message: `no wallet method ${method}` });
+    try {
+      const args: unknown = req.body.length === 0 ? {} : JSON.parse(req.body.toString('utf8'));
+      return json(200, await (fn as (a: unknown) => Promise<unknown>).call(wallet, args));
+    } catch (error) {
+      return json(500, { message: (error as Error).message });
+    }
+  };
+}
+
 /**
  * The network boundary of the examples. An example runs in a child process whose `fetch` is
  * redirected here (tests/examples/harness/preload.ts); this loopback server answers for the public
@@ -71,19 +87,13 @@ export class FakeNet {
       if (/^\/v1\/bsv\/(main|test)\/block\/headers$/.test(req.url.pathname)) return json(200, [{ height: await chain.currentHeight() }]);
       return json(404, { error: 'not found' });
     });
-    this.hosts.set('localhost:3321', async (req) => {
-      const wallet = this.wallet;
-      const method = req.url.pathname.slice(1);
-      if (wallet === undefined) return { status: 503 };
-      const fn = (wallet as unknown as Record<string, unknown>)[method];
-      if (req.method !== 'POST' || typeof fn !== 'function') return json(404, { message: `no wallet method ${method}` });
-      try {
-        const args: unknown = req.body.length === 0 ? {} : JSON.parse(req.body.toString('utf8'));
-        return json(200, await (fn as (a: unknown) => Promise<unknown>).call(wallet, args));
-      } catch (error) {
-        return json(500, { message: (error as Error).message });
-      }
-    });
+    // The user's wallet, where WalletClient('auto') finds it (the JSON substrate's default port).
+    this.hosts.set('localhost:3321', walletHandler(() => this.wallet));
+  }
+
+  /** Serves a wallet over the JSON substrate at `host` (for a server's own wallet, named by WALLET_URL). */
+  serveWallet(host: string, wallet: TestWallet): void {
+    this.hosts.set(host, walletHandler(() => wallet));
   }
 
   /** Serves `host` (name or name:port) with `handler` until replaced. */

@@ -4,6 +4,7 @@ import {
   P2PKH,
   PrivateKey,
   ProtoWallet,
+  PublicKey,
   SatoshisPerKilobyte,
   Transaction,
   UnlockingScript,
@@ -189,7 +190,13 @@ export class TestWallet extends ProtoWallet {
         if (r === undefined) throw new Error('internalizeAction: insertionRemittance missing');
         this.held.set(`${txid}.${out.outputIndex}`, { tx, vout: out.outputIndex, basket: r.basket, tags: r.tags ?? [], ...(r.customInstructions === undefined ? {} : { customInstructions: r.customInstructions }) });
       } else {
-        this.received.push({ txid, vout: out.outputIndex, satoshis: tx.outputs[out.outputIndex]?.satoshis ?? 0 });
+        // BRC-29: the output must pay the key derived from the remittance and the sender's identity.
+        const r = out.paymentRemittance;
+        if (r === undefined) throw new Error('internalizeAction: paymentRemittance missing');
+        const { publicKey } = await this.getPublicKey({ protocolID: [2, '3241645161d8'], keyID: `${r.derivationPrefix} ${r.derivationSuffix}`, counterparty: r.senderIdentityKey, forSelf: true });
+        const expected = new P2PKH().lock(PublicKey.fromString(publicKey).toHash()).toHex();
+        if (tx.outputs[out.outputIndex]?.lockingScript.toHex() !== expected) throw new Error('internalizeAction: output does not pay the derived key');
+        this.received.push({ txid, vout: out.outputIndex, satoshis: tx.outputs[out.outputIndex]?.satoshis ?? 0, sender: r.senderIdentityKey });
       }
     }
     this.actions.push({ description: args.description, txid, labels: args.labels ?? [] });
@@ -197,7 +204,7 @@ export class TestWallet extends ProtoWallet {
   }
 
   /** Payments taken in through internalizeAction ('wallet payment'). */
-  readonly received: { txid: string; vout: number; satoshis: number }[] = [];
+  readonly received: { txid: string; vout: number; satoshis: number; sender: string }[] = [];
 
   /** Verifies, broadcasts to the fake chain, and books outputs and change. */
   private async finish(tx: Transaction, args: CreateActionArgs): Promise<CreateActionResult> {
