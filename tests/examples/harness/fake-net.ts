@@ -96,6 +96,16 @@ export class FakeNet {
     this.hosts.set(host, walletHandler(() => wallet));
   }
 
+  /** Forwards every request for `host` to a loopback server (e.g. 'localhost:8080' to an overlay on a free port). */
+  proxy(host: string, origin: string): void {
+    this.hosts.set(host, async (req) => {
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'content-length' && k !== 'connection') headers.set(k, v);
+      const res = await fetch(`${origin}${req.url.pathname}${req.url.search}`, { method: req.method, headers, ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body: new Blob([new Uint8Array(req.body)]) }) });
+      return { status: res.status, headers: { 'content-type': res.headers.get('content-type') ?? 'application/octet-stream' }, body: Buffer.from(await res.arrayBuffer()) };
+    });
+  }
+
   /** Serves `host` (name or name:port) with `handler` until replaced. */
   route(host: string, handler: HostHandler): void {
     this.hosts.set(host, handler);

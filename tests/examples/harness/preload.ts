@@ -9,11 +9,13 @@ const net = process.env.EXAMPLES_NET;
 if (net === undefined) throw new Error('preload: EXAMPLES_NET is not set');
 const pageOrigin = process.env.EXAMPLES_BROWSER_ORIGIN;
 const realFetch = globalThis.fetch.bind(globalThis);
-const walletPorts = new Set(['3321', '3301', '2121']);
+// Well-known local ports that stand for services, not for a server the example started: the
+// wallet substrates (3321 JSON, 3301 wire, 2121 secure JSON) and the overlay 'local' preset (8080).
+const servicePorts = new Set(['3321', '3301', '2121', '8080']);
 const jar = new Map<string, Map<string, string>>();
 
 function isLoopbackServer(url: URL): boolean {
-  return (url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]') && !walletPorts.has(url.port);
+  return (url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]') && !servicePorts.has(url.port);
 }
 
 const SIMPLE_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];

@@ -143,7 +143,10 @@ export class TestWallet extends ProtoWallet {
       if (spend === undefined || input === undefined) throw new Error(`signAction: no unlocking script for input ${i}`);
       input.unlockingScript = UnlockingScript.fromHex(spend.unlockingScript);
     }
-    const { txid, tx } = await this.finish(pending.tx, pending.args);
+    // A fresh Transaction: the old object caches its serialization from before the spends were set.
+    const p = pending.tx;
+    const signed = new Transaction(p.version, p.inputs.map((input) => ({ ...input })), p.outputs, p.lockTime);
+    const { txid, tx } = await this.finish(signed, pending.args);
     return { ...(txid === undefined ? {} : { txid }), ...(tx === undefined ? {} : { tx }) };
   }
 
