@@ -1,7 +1,7 @@
-import { PrivateKey, Utils } from '@bsv/sdk';
+import { Hash, MasterCertificate, PrivateKey, ProtoWallet, Utils } from '@bsv/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleContext, type ExampleContext } from './harness/context.ts';
-import { startExample, type Started } from './harness/run.ts';
+import { startExample, writeDriver, type Started } from './harness/run.ts';
 
 let ctx: ExampleContext;
 let server: Started;
@@ -84,5 +84,48 @@ describe('Chapter 8 examples', () => {
     expect(lines.slice(0, 3)).toEqual(['certifier signature valid: true', 'issued by expected certifier: true', 'subject is the user we authenticated: true']);
     expect(r.stdout).toContain("revealed fields: { over18: 'true' }");
     expect(r.stdout).toMatch(/fields still encrypted: \[ 'name', 'dateOfBirth', 'country' \]/);
+  });
+
+  it('auth-fetch-require-certificate sends the sensitive request only to a server proving a certificate from the trusted certifier', async () => {
+    const provider = ctx.newWallet();
+    ctx.net.serveWallet('wallet.provider.test', provider);
+    const certifier = new ProtoWallet(PrivateKey.fromRandom());
+    const { publicKey: certifierKey } = await certifier.getPublicKey({ identityKey: true });
+    const type = Utils.toBase64(Hash.sha256(Utils.toArray('care provider registration v1', 'utf8')));
+    const cert = await MasterCertificate.issueCertificateForSubject(certifier, provider.identityKey, { organisationName: 'Northside Clinic', registrationNumber: 'RC-1234', address: '1 High St' }, type, async () => `${ctx.chain.fundAddress(PrivateKey.fromRandom().toAddress('testnet'), 1).id('hex')}.0`); // spending that output revokes it
+    provider.certificates.push({ certificate: cert, keyring: cert.masterKeyring });
+    const serverFile = await writeDriver(
+      ctx.example('auth-fetch-require-certificate'),
+      'provider-server.ts',
+      `import express from 'express'
+import type { AddressInfo } from 'node:net'
+import { createAuthMiddleware } from '@bsv/auth-express-middleware'
+import { HTTPWalletJSON, WalletClient } from '@bsv/sdk'
+const wallet = new WalletClient(new HTTPWalletJSON('provider.example', process.env.WALLET_URL), 'provider.example')
+const app = express()
+app.use(express.json())
+app.use(createAuthMiddleware({ wallet }))
+app.get('/api/hello', (_req, res) => { res.json({ hello: 'care provider' }) })
+app.post('/api/summaries', (req, res) => { res.json({ stored: (req.body as { summaryId: string }).summaryId }) })
+const server = app.listen(0, () => console.log('provider on http://localhost:' + (server.address() as AddressInfo).port))
+`,
+    );
+    const providerServer = await startExample(serverFile, { net: ctx.net.url, env: { WALLET_URL: 'http://wallet.provider.test' } }, /provider on (http:\/\/localhost:\d+)/);
+    try {
+      ctx.net.proxy('provider.example', /provider on (http:\/\/localhost:\d+)/.exec(providerServer.output())?.[1] ?? '');
+      const ok = await ctx.run('auth-fetch-require-certificate', { env: { CARE_CERTIFIER_KEY: certifierKey, CARE_PROVIDER_CERT_TYPE: type } });
+      expect(ok.code).toBe(0);
+      expect(ok.stdout).toContain('server is Northside Clinic (RC-1234)');
+      expect(ok.stdout).toContain('200 {"stored":"visit-2025-03-04"}');
+      // A certificate from anyone else is not enough: nothing sensitive is sent.
+      const before = ctx.net.calls('provider.example').length;
+      const untrusted = await ctx.run('auth-fetch-require-certificate', { env: { CARE_CERTIFIER_KEY: PrivateKey.fromRandom().toPublicKey().toString(), CARE_PROVIDER_CERT_TYPE: type } });
+      expect(untrusted.code).not.toBe(0);
+      // The SDK's Peer already refuses to send anything until the requested certificate arrives.
+      expect(untrusted.stderr).toMatch(/certificate validation is complete|did not prove it is a registered care provider/);
+      expect(ctx.net.calls('provider.example').slice(before).some((c) => c.url.endsWith('/api/summaries'))).toBe(false);
+    } finally {
+      await providerServer.stop();
+    }
   });
 });

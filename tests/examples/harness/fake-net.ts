@@ -102,7 +102,11 @@ export class FakeNet {
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'content-length' && k !== 'connection') headers.set(k, v);
       const res = await fetch(`${origin}${req.url.pathname}${req.url.search}`, { method: req.method, headers, ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body: new Blob([new Uint8Array(req.body)]) }) });
-      return { status: res.status, headers: { 'content-type': res.headers.get('content-type') ?? 'application/octet-stream' }, body: Buffer.from(await res.arrayBuffer()) };
+      const out: Record<string, string> = {};
+      res.headers.forEach((value, key) => {
+        if (!['content-length', 'transfer-encoding', 'connection', 'content-encoding', 'keep-alive'].includes(key)) out[key] = value;
+      });
+      return { status: res.status, headers: out, body: Buffer.from(await res.arrayBuffer()) };
     });
   }
 

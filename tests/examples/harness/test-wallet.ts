@@ -1,6 +1,7 @@
 import {
   Beef,
   LockingScript,
+  MasterCertificate,
   P2PKH,
   PrivateKey,
   ProtoWallet,
@@ -16,6 +17,7 @@ import {
   type ListOutputsResult,
   type SignActionArgs,
   type SignActionResult,
+  type WalletCertificate,
 } from '@bsv/sdk';
 import type { FakeChain } from './fake-chain.ts';
 
@@ -204,6 +206,22 @@ export class TestWallet extends ProtoWallet {
     }
     this.actions.push({ description: args.description, txid, labels: args.labels ?? [] });
     return { accepted: true };
+  }
+
+  /** BRC-52 certificates this wallet holds (as subject), with their master keyrings. */
+  readonly certificates: { certificate: MasterCertificate; keyring: Record<string, string> }[] = [];
+
+  async listCertificates(args: { certifiers: string[]; types: string[] }): Promise<{ totalCertificates: number; certificates: WalletCertificate[] }> {
+    const found = this.certificates.filter(({ certificate: c }) => args.certifiers.includes(c.certifier) && args.types.includes(c.type));
+    return { totalCertificates: found.length, certificates: found.map(({ certificate: c }) => ({ type: c.type, serialNumber: c.serialNumber, subject: c.subject, certifier: c.certifier, revocationOutpoint: c.revocationOutpoint, fields: c.fields, signature: c.signature ?? '' })) };
+  }
+
+  async proveCertificate(args: { certificate: { serialNumber: string }; fieldsToReveal: string[]; verifier: string }): Promise<{ keyringForVerifier: Record<string, string> }> {
+    const held = this.certificates.find(({ certificate }) => certificate.serialNumber === args.certificate.serialNumber);
+    if (held === undefined) throw new Error('proveCertificate: no such certificate');
+    const c = held.certificate;
+    const keyringForVerifier = await MasterCertificate.createKeyringForVerifier(this, c.certifier, args.verifier, c.fields, args.fieldsToReveal, held.keyring, c.serialNumber);
+    return { keyringForVerifier };
   }
 
   /** Payments taken in through internalizeAction ('wallet payment'). */
