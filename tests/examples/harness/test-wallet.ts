@@ -183,8 +183,10 @@ export class TestWallet extends ProtoWallet {
    * like any other (a node would refuse an invalid one); 'basket insertion' outputs are kept in
    * their basket. 'wallet payment' outputs are recorded as received satoshis.
    */
-  async internalizeAction(args: InternalizeActionArgs): Promise<{ accepted: true }> {
+  async internalizeAction(args: InternalizeActionArgs): Promise<{ accepted: true; isMerge: boolean }> {
     const tx = Transaction.fromAtomicBEEF(args.tx);
+    // A transaction this wallet already took in is a merge: its payments are not new money.
+    const isMerge = this.internalized.has(tx.id('hex'));
     const result = await this.chain.accept(tx);
     if (!result.ok) throw new Error(`internalizeAction: ${result.status} ${result.detail}`);
     const txid = tx.id('hex');
@@ -201,11 +203,12 @@ export class TestWallet extends ProtoWallet {
         const { publicKey } = await this.getPublicKey({ protocolID: [2, '3241645161d8'], keyID: `${r.derivationPrefix} ${r.derivationSuffix}`, counterparty: r.senderIdentityKey, forSelf: true });
         const expected = new P2PKH().lock(PublicKey.fromString(publicKey).toHash()).toHex();
         if (tx.outputs[out.outputIndex]?.lockingScript.toHex() !== expected) throw new Error('internalizeAction: output does not pay the derived key');
-        this.received.push({ txid, vout: out.outputIndex, satoshis: tx.outputs[out.outputIndex]?.satoshis ?? 0, sender: r.senderIdentityKey });
+        if (!isMerge) this.received.push({ txid, vout: out.outputIndex, satoshis: tx.outputs[out.outputIndex]?.satoshis ?? 0, sender: r.senderIdentityKey });
       }
     }
+    this.internalized.add(txid);
     this.actions.push({ description: args.description, txid, labels: args.labels ?? [] });
-    return { accepted: true };
+    return { accepted: true, isMerge };
   }
 
   /** BRC-52 certificates this wallet holds (as subject), with their master keyrings. */
@@ -223,6 +226,8 @@ export class TestWallet extends ProtoWallet {
     const keyringForVerifier = await MasterCertificate.createKeyringForVerifier(this, c.certifier, args.verifier, c.fields, args.fieldsToReveal, held.keyring, c.serialNumber);
     return { keyringForVerifier };
   }
+
+  private readonly internalized = new Set<string>();
 
   /** Payments taken in through internalizeAction ('wallet payment'). */
   readonly received: { txid: string; vout: number; satoshis: number; sender: string }[] = [];
