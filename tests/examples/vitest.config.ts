@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/examples/**/*.test.ts'],
+    globalSetup: ['tests/examples/harness/global-setup.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { codeExamplesFileSchema, type CodeExample } from '../../../src/domain/book/schema.ts';
 
@@ -25,11 +25,22 @@ export async function extractExamples(contentDir = path.resolve('content')): Pro
       const folder = path.join(WORK_DIR, chapter, example.id);
       await mkdir(folder, { recursive: true });
       const file = path.join(folder, example.fileName);
-      await writeFile(file, example.code);
+      await writeAtomically(file, example.code);
       out.set(example.id, { ...example, chapter, file });
     }
   }
   return out;
+}
+
+/**
+ * Test files run in parallel and each extracts the examples: write through a temporary file and a
+ * rename, so no example process ever reads a half-written file.
+ */
+async function writeAtomically(file: string, content: string): Promise<void> {
+  if ((await readFile(file, 'utf8').catch(() => undefined)) === content) return;
+  const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  await writeFile(temp, content);
+  await rename(temp, file);
 }
 
 /** A fresh working directory for one run (examples read and write files relative to it). */
@@ -38,8 +49,9 @@ export async function workDir(): Promise<string> {
   return await mkdtemp(path.join(WORK_DIR, 'run-'));
 }
 
-export async function cleanWorkDirs(): Promise<void> {
-  for (const name of await readdir(WORK_DIR).catch(() => [])) if (name.startsWith('run-')) await rm(path.join(WORK_DIR, name), { recursive: true, force: true });
+/** Removes everything a previous run left (vitest globalSetup). */
+export async function cleanWorkDir(): Promise<void> {
+  await rm(WORK_DIR, { recursive: true, force: true });
 }
 
 export interface RunOptions {
@@ -116,6 +128,6 @@ export async function startExample(file: string, options: RunOptions, ready: Reg
 /** Writes a driver script next to an example, so tests can import the example's exports. */
 export async function writeDriver(example: ExtractedExample, name: string, code: string): Promise<string> {
   const file = path.join(path.dirname(example.file), name);
-  await writeFile(file, code);
+  await writeAtomically(file, code);
   return file;
 }
