@@ -400,7 +400,7 @@ test.describe('book reader', () => {
   test('the static API serves the index, chapters, code examples and resources as JSON', async ({ request }) => {
     const index = (await (await request.get('/api/chapters/index.json')).json()) as IndexEntry[];
     expect(index[0]).toEqual({ id: 'chapter-00', title: 'Introduction', subtitle: expect.any(String), markdownFile: 'chapter-00.md', resourcesFile: 'chapter-00.json' });
-    for (const entry of index.filter((e) => e.codeExamplesFile)) expect(['chapter-05', 'chapter-06', 'chapter-08', 'chapter-14', 'chapter-20']).toContain(entry.id);
+    for (const entry of index.filter((e) => e.codeExamplesFile)) expect(['chapter-05', 'chapter-06', 'chapter-07', 'chapter-08', 'chapter-12', 'chapter-14', 'chapter-15', 'chapter-16', 'chapter-20']).toContain(entry.id);
     const chapter = await request.get('/api/chapters/chapter-06.md');
     expect(chapter.headers()['content-type']).toMatch(/^application\/json/);
     const body = (await chapter.json()) as { id: string; markdown: string; content: string };

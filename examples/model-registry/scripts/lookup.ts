@@ -1,0 +1,62 @@
+import {
+  LookupResolver,
+  Transaction,
+  PushDrop,
+  Signature,
+  Utils,
+  WhatsOnChain,
+  Hash
+} from '@bsv/sdk'
+import { readFile } from 'node:fs/promises'
+
+// Usage: lookup <modelId> <weights-file>
+// Find the current registration of a model through the ls_modelreg lookup
+// service (BRC-24), verify the answer with SPV, and compare the weights hash.
+// OVERLAY_NETWORK: testnet (default; hosts found through SLAP), mainnet, or local (http://localhost:8080).
+const [modelId, weightsPath] = process.argv.slice(2)
+if (modelId === undefined || weightsPath === undefined) {
+  throw new Error('usage: lookup <modelId> <weights-file>')
+}
+const preset = process.env.OVERLAY_NETWORK ?? 'testnet'
+if (preset !== 'testnet' && preset !== 'mainnet' && preset !== 'local') throw new Error('OVERLAY_NETWORK must be testnet, mainnet or local')
+
+// No host is trusted for validity: every answer is checked against block headers.
+const resolver = new LookupResolver({ networkPreset: preset })
+const chainTracker = new WhatsOnChain(preset === 'mainnet' ? 'main' : 'test')
+const answer = await resolver.query({ service: 'ls_modelreg', query: { modelId, current: true } }, 10_000)
+if (answer.type !== 'output-list' || answer.outputs.length === 0) {
+  throw new Error(`No registration found for ${modelId}`)
+}
+
+const localHash = Utils.toHex(Hash.sha256(Array.from(await readFile(weightsPath))))
+let matched = false
+for (const item of answer.outputs) {
+  const tx = Transaction.fromBEEF(item.beef)
+  // The lookup host could be wrong or dishonest: verify before believing.
+  // (SPV proves the registration exists; that it is still the current one is the host's word.)
+  let valid = false
+  try { valid = await tx.verify(chainTracker) } catch { /* invalid */ }
+  if (!valid) {
+    console.warn(`skipping unverifiable answer ${tx.id('hex')}`)
+    continue
+  }
+  const output = tx.outputs[item.outputIndex]
+  if (output === undefined) continue
+  const { fields, lockingPublicKey } = PushDrop.decode(output.lockingScript)
+  const [id = [], weights = [], card = [], versionBytes = [], sig = []] = fields
+  if (fields.length !== 5 || Utils.toUTF8(id) !== modelId) continue
+  // The publisher's signature over the data fields, by the key that locks the token.
+  let signed = false
+  try { signed = lockingPublicKey.verify([...id, ...weights, ...card, ...versionBytes], Signature.fromDER(sig)) } catch { /* malformed */ }
+  if (!signed) continue
+
+  const registeredHash = Utils.toHex(weights)
+  console.log(`${modelId} v${Utils.toUTF8(versionBytes)} registered in ${tx.id('hex')}:${item.outputIndex}`)
+  if (registeredHash === localHash) {
+    matched = true
+    console.log('weights match the registered hash')
+  } else {
+    console.log(`MISMATCH: registered ${registeredHash}, local file ${localHash}`)
+  }
+}
+if (!matched) process.exitCode = 1

@@ -1,0 +1,153 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Transaction, WhatsOnChain, type ChainTracker, type LookupAnswer, type STEAK } from '@bsv/sdk'
+import { TOPIC, decodeRegistration, identifyAdmissibleOutputs } from './topic-manager.ts'
+import { SERVICE, ModelRegistryLookup, QueryError, parseQuery } from './lookup-service.ts'
+
+// A small overlay host for one topic and one lookup service: BRC-22 submissions (POST /submit,
+// as the SDK's TopicBroadcaster sends them) and BRC-24 lookups (POST /lookup, as LookupResolver
+// asks). Every submission is checked with SPV before the topic manager sees it. State is kept in
+// memory: a production host (for example @bsv/overlay with a database) persists it and syncs with
+// other hosts (GASP).
+
+class HttpError extends Error {
+  readonly status: number
+  constructor (status: number, message: string) { super(message); this.status = status }
+}
+
+interface Admitted { beef: number[], spent: boolean }
+
+export class ModelRegistryOverlay {
+  private readonly admitted = new Map<string, Admitted>()
+  private readonly steaks = new Map<string, STEAK>()
+  readonly lookupService = new ModelRegistryLookup()
+  private readonly chainTracker: ChainTracker
+
+  constructor (chainTracker: ChainTracker) {
+    this.chainTracker = chainTracker
+  }
+
+  async submit (beef: number[], topics: string[]): Promise<STEAK> {
+    if (!topics.includes(TOPIC)) return {}
+    let tx: Transaction
+    try {
+      tx = Transaction.fromBEEF(beef)
+    } catch {
+      throw new HttpError(400, 'body is not a BEEF')
+    }
+    const txid = tx.id('hex')
+    const known = this.steaks.get(txid)
+    if (known !== undefined) return known // resubmission: same answer
+    let reason = 'invalid'
+    try {
+      if (await tx.verify(this.chainTracker)) reason = ''
+    } catch (err) {
+      reason = err instanceof Error ? err.message : String(err)
+    }
+    if (reason !== '') throw new HttpError(400, `transaction failed SPV verification: ${reason}`)
+
+    const previousCoins: number[] = []
+    const spentOutpoints: string[] = []
+    tx.inputs.forEach((input, index) => {
+      const outpoint = `${input.sourceTXID ?? input.sourceTransaction?.id('hex') ?? ''}.${input.sourceOutputIndex}`
+      const coin = this.admitted.get(outpoint)
+      if (coin !== undefined && !coin.spent) {
+        previousCoins.push(index)
+        spentOutpoints.push(outpoint)
+      }
+    })
+    const instructions = await identifyAdmissibleOutputs(beef, previousCoins)
+    const storedBeef = tx.toBEEF()
+    for (const index of instructions.outputsToAdmit) {
+      const output = tx.outputs[index]
+      const reg = output === undefined ? undefined : decodeRegistration(output.lockingScript)
+      if (reg === undefined) continue
+      this.admitted.set(`${txid}.${index}`, { beef: storedBeef, spent: false })
+      this.lookupService.outputAdded(txid, index, reg, spentOutpoints)
+    }
+    // Spent registrations are retained (coinsToRetain) as history, marked spent.
+    for (const outpoint of spentOutpoints) {
+      const coin = this.admitted.get(outpoint)
+      if (coin !== undefined) coin.spent = true
+      this.lookupService.outputSpent(outpoint)
+    }
+    const steak: STEAK = { [TOPIC]: instructions }
+    this.steaks.set(txid, steak)
+    return steak
+  }
+
+  lookup (service: unknown, query: unknown): LookupAnswer {
+    if (service !== SERVICE) throw new HttpError(400, `unknown lookup service ${String(service)}`)
+    let parsed
+    try {
+      parsed = parseQuery(query)
+    } catch (err) {
+      throw new HttpError(400, err instanceof QueryError ? err.message : 'bad query')
+    }
+    return {
+      type: 'output-list',
+      outputs: this.lookupService.lookup(parsed).map(r => ({
+        beef: this.admitted.get(`${r.txid}.${r.outputIndex}`)?.beef ?? [],
+        outputIndex: r.outputIndex
+      }))
+    }
+  }
+}
+
+async function readBody (req: IncomingMessage, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length
+    if (size > limit) throw new HttpError(413, 'body too large')
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks)
+}
+
+export function createOverlayServer (overlay: ModelRegistryOverlay): ReturnType<typeof createServer> {
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const send = (status: number, body: unknown): void => {
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+    }
+    const route = `${req.method ?? ''} ${new URL(req.url ?? '/', 'http://x').pathname}`
+    if (route === 'POST /submit') {
+      let topics: unknown
+      try { topics = JSON.parse(String(req.headers['x-topics'] ?? '')) } catch { topics = undefined }
+      if (!Array.isArray(topics) || !topics.every(t => typeof t === 'string')) throw new HttpError(400, 'X-Topics must be a JSON array of topic names')
+      const body = await readBody(req, 10 * 1024 * 1024)
+      send(200, await overlay.submit(Array.from(body), topics))
+    } else if (route === 'POST /lookup') {
+      let question: { service?: unknown, query?: unknown }
+      try {
+        question = JSON.parse((await readBody(req, 64 * 1024)).toString('utf8')) as { service?: unknown, query?: unknown }
+      } catch (err) {
+        if (err instanceof HttpError) throw err
+        throw new HttpError(400, 'body must be JSON')
+      }
+      send(200, overlay.lookup(question.service, question.query))
+    } else if (route === 'GET /listTopicManagers') {
+      send(200, { [TOPIC]: { name: 'Model registry', shortDescription: 'Registrations of AI model weights and cards' } })
+    } else if (route === 'GET /listLookupServiceProviders') {
+      send(200, { [SERVICE]: { name: 'Model registry lookup', shortDescription: 'Current and past registrations by model ID' } })
+    } else {
+      send(404, { error: 'not found' })
+    }
+  }
+  return createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      const status = err instanceof HttpError ? err.status : 500
+      if (!res.headersSent) res.writeHead(status, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ error: err instanceof HttpError ? err.message : 'internal error' }))
+    })
+  })
+}
+
+if (import.meta.main) {
+  // Headers come from WhatsOnChain for the chosen network (testnet unless BSV_NETWORK=main).
+  const network = process.env.BSV_NETWORK === 'main' ? 'main' : 'test'
+  const server = createOverlayServer(new ModelRegistryOverlay(new WhatsOnChain(network)))
+  server.listen(Number(process.env.PORT ?? 8080), () => {
+    console.log(`model-registry overlay (${network}net) on http://localhost:${(server.address() as AddressInfo).port}`)
+  })
+}

@@ -1,0 +1,105 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { P2PKH, PrivateKey, ProtoWallet, PushDrop, Transaction, UnlockingScript, Utils, type AdmittanceInstructions, type WalletInterface } from '@bsv/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exampleContext, type ExampleContext } from './harness/context.ts';
+import { workDir } from './harness/run.ts';
+
+let ctx: ExampleContext;
+beforeAll(async () => {
+  ctx = await exampleContext();
+});
+afterAll(async () => await ctx.close());
+
+describe('Chapter 6 examples', () => {
+  it('verify-beef-with-spv accepts a valid BEEF (pending until mined), reports the block once mined, and rejects a forgery', async () => {
+    const { tx } = await ctx.wallet.createAction({ description: 'A payment', outputs: [{ lockingScript: new P2PKH().lock(PrivateKey.fromRandom().toAddress('testnet')).toHex(), satoshis: 4_321, outputDescription: 'Payment' }] });
+    if (tx === undefined) throw new Error('no tx');
+    const payment = Transaction.fromAtomicBEEF(tx);
+    const dir = await workDir();
+    const file = path.join(dir, 'payment.beef.hex');
+    await writeFile(file, payment.toHexBEEF());
+    const pending = await ctx.run('verify-beef-with-spv', { args: [file] });
+    expect(pending.code).toBe(0);
+    expect(pending.stdout).toContain(`valid: ${payment.id('hex')}`);
+    expect(pending.stdout).toContain('not yet mined');
+    expect(pending.stdout).toContain('#0: 4321 sats');
+    const height = ctx.chain.mine();
+    await writeFile(file, ctx.chain.get(payment.id('hex'))?.toHexBEEF() ?? '');
+    const mined = await ctx.run('verify-beef-with-spv', { args: [file, payment.id('hex')] });
+    expect(mined.code).toBe(0);
+    expect(mined.stdout).toContain(`mined in block ${height}`);
+    expect(ctx.net.calls('api.whatsonchain.com').at(-1)?.url).toContain(`/v1/bsv/test/block/${height}/header`);
+    // The same outputs, spending the same coin with a signature that does not fit.
+    const source = payment.inputs[0]?.sourceTransaction;
+    if (source === undefined) throw new Error('no source');
+    const forged = new Transaction(1, [{ sourceTransaction: source, sourceOutputIndex: payment.inputs[0]?.sourceOutputIndex ?? 0, unlockingScriptTemplate: new P2PKH().unlock(PrivateKey.fromRandom()), sequence: 0xffffffff }], payment.outputs.map((o) => ({ ...o })), 0);
+    await forged.sign();
+    await writeFile(file, forged.toHexBEEF());
+    const rejected = await ctx.run('verify-beef-with-spv', { args: [file] });
+    expect(rejected.code).toBe(1);
+    expect(rejected.stderr).toContain(`rejected ${forged.id('hex')}`);
+  });
+
+  it('local-header-chain-tracker proves inclusion only against its own headers and with enough confirmations', async () => {
+    const { tx } = await ctx.wallet.createAction({ description: 'Anchor', outputs: [{ lockingScript: '006a0474657374', satoshis: 0, outputDescription: 'Data' }] });
+    if (tx === undefined) throw new Error('no tx');
+    const txid = Transaction.fromAtomicBEEF(tx).id('hex');
+    const height = ctx.chain.mine();
+    const bump = ctx.chain.get(txid)?.merklePath?.toHex() ?? '';
+    const dir = await workDir();
+    const headers = path.join(dir, 'headers.json');
+    const writeHeaders = async (): Promise<void> => {
+      const records = [];
+      for (let h = height - 2; h <= ctx.chain.height; h++) records.push({ height: h, merkleRoot: ctx.chain.rootAt(h) ?? '00'.repeat(32) });
+      await writeFile(headers, JSON.stringify(records));
+    };
+    const prove = async (id: string): Promise<unknown> => {
+      const r = await ctx.run('local-header-chain-tracker', { args: [bump, id], env: { HEADERS_JSON: headers } });
+      expect(r.stderr).toBe('');
+      return JSON.parse(r.stdout) as unknown;
+    };
+    await writeHeaders();
+    expect(await prove(txid)).toEqual({ included: false, confirmations: 1 }); // in a block, but 1 < 6 confirmations
+    for (let i = 0; i < 5; i++) ctx.chain.mine();
+    await writeHeaders();
+    expect(await prove(txid)).toEqual({ included: true, confirmations: 6 });
+    expect(await prove('ab'.repeat(32))).toEqual({ included: false, confirmations: 0 }); // not a leaf of this path
+    // Headers from another chain: the same proof no longer checks out.
+    await writeFile(headers, JSON.stringify([{ height, merkleRoot: '11'.repeat(32) }, { height: height + 5, merkleRoot: '22'.repeat(32) }]));
+    expect(await prove(txid)).toEqual({ included: false, confirmations: 0 });
+  });
+
+  it('model-registry-topic-manager admits version 1, an update that spends its predecessor, and nothing else', async () => {
+    const { identifyAdmissibleOutputs } = (await import(ctx.example('model-registry-topic-manager').file)) as { identifyAdmissibleOutputs: (beef: number[], previous: number[]) => Promise<AdmittanceInstructions> };
+    const publisher = new ProtoWallet(PrivateKey.fromRandom()) as unknown as WalletInterface;
+    const pushdrop = new PushDrop(publisher);
+    const h = (s: string): number[] => Utils.toArray(Utils.toHex(Utils.toArray(s.padEnd(32, '.'), 'utf8')), 'hex');
+    const token = async (id: string, version: string, opts: { weights?: number[]; sign?: boolean } = {}): Promise<Transaction> => {
+      const lock = await pushdrop.lock([Utils.toArray(id, 'utf8'), opts.weights ?? h('w'), h('c'), Utils.toArray(version, 'utf8')], [1, 'model registry'], id, 'self', false, opts.sign ?? true);
+      const funding = ctx.chain.fundAddress(PrivateKey.fromRandom().toAddress('testnet'), 10);
+      return new Transaction(1, [{ sourceTransaction: funding, sourceOutputIndex: 0, unlockingScript: UnlockingScript.fromHex('00'), sequence: 0xffffffff }], [{ lockingScript: lock, satoshis: 1 }], 0);
+    };
+    const spend = async (prev: Transaction, next: Transaction): Promise<Transaction> => {
+      return new Transaction(1, [{ sourceTransaction: prev, sourceOutputIndex: 0, unlockingScript: UnlockingScript.fromHex('00'), sequence: 0xffffffff }], next.outputs, 0);
+    };
+    const admit = async (t: Transaction, previous: number[] = []): Promise<AdmittanceInstructions> => await identifyAdmissibleOutputs(t.toBEEF(), previous);
+    const v1 = await token('acme/model', '1');
+    expect(await admit(v1)).toEqual({ outputsToAdmit: [0], coinsToRetain: [] });
+    expect((await admit(await token('acme/model', '2'))).outputsToAdmit).toEqual([]); // v2 out of nowhere
+    expect((await admit(await spend(v1, await token('acme/model', '2')), [0])).outputsToAdmit).toEqual([0]);
+    expect(await admit(await spend(v1, await token('acme/model', '3')), [0])).toEqual({ outputsToAdmit: [], coinsToRetain: [0] }); // skips a version
+    expect((await admit(await token('acme/model', '01'))).outputsToAdmit).toEqual([]); // not a canonical number
+    expect((await admit(await token('Bad Id!', '1'))).outputsToAdmit).toEqual([]);
+    expect((await admit(await token('acme/model', '1', { weights: [1, 2, 3] }))).outputsToAdmit).toEqual([]); // not a SHA-256
+    expect((await admit(await token('acme/model', '1', { sign: false }))).outputsToAdmit).toEqual([]); // no signature field
+    // Five well-formed fields, but the signature is by another key than the one that locks the token.
+    const data = [Utils.toArray('acme/model', 'utf8'), h('w'), h('c'), Utils.toArray('1', 'utf8')];
+    const { signature } = await new ProtoWallet(PrivateKey.fromRandom()).createSignature({ data: data.flat(), protocolID: [1, 'model registry'], keyID: 'acme/model', counterparty: 'self' });
+    const forged = await token('acme/model', '1');
+    const output = forged.outputs[0];
+    if (output === undefined) throw new Error('no output');
+    output.lockingScript = await pushdrop.lock([...data, signature], [1, 'model registry'], 'acme/model', 'self', false, false);
+    expect((await admit(new Transaction(1, forged.inputs, [output], 0))).outputsToAdmit).toEqual([]);
+  });
+});

@@ -1,0 +1,103 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Hash, ProtoWallet, PushDrop, Transaction, Utils, type WalletInterface } from '@bsv/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exampleContext, type ExampleContext } from './harness/context.ts';
+import { workDir } from './harness/run.ts';
+import type { TestWallet } from './harness/test-wallet.ts';
+
+let ctx: ExampleContext;
+beforeAll(async () => {
+  ctx = await exampleContext();
+});
+afterAll(async () => await ctx.close());
+
+const PROTOCOL: [2, string] = [2, 'supply lot'];
+
+/** A grower ships its lot token to the plant: spent into a token locked to a key the plant derives. */
+async function ship(grower: TestWallet, plant: TestWallet, lotHash: string): Promise<void> {
+  const { outputs, BEEF } = await grower.listOutputs({ basket: 'lots', tags: [lotHash], include: 'entire transactions' });
+  const token = outputs[0];
+  if (token === undefined || BEEF === undefined) throw new Error('no token');
+  const [txid = '', vout = ''] = token.outpoint.split('.');
+  const script = Transaction.fromBEEF(BEEF, txid).outputs[Number(vout)]?.lockingScript;
+  if (script === undefined) throw new Error('no script');
+  const pushdrop = new PushDrop(grower as unknown as WalletInterface);
+  const fields = PushDrop.decode(script).fields.slice(0, 4);
+  const lock = await pushdrop.lock(fields, PROTOCOL, lotHash, plant.identityKey);
+  const { signableTransaction } = await grower.createAction({ description: 'Ship lot', inputBEEF: BEEF, inputs: [{ outpoint: token.outpoint, inputDescription: 'Lot', unlockingScriptLength: 73 }], outputs: [{ lockingScript: lock.toHex(), satoshis: 1, outputDescription: 'Shipped lot' }] });
+  if (signableTransaction === undefined) throw new Error('not signable');
+  const unlocking = await pushdrop.unlock(PROTOCOL, lotHash, 'self', 'all', false, 1, script).sign(Transaction.fromAtomicBEEF(signableTransaction.tx), 0);
+  const { tx } = await grower.signAction({ reference: signableTransaction.reference, spends: { 0: { unlockingScript: unlocking.toHex() } } });
+  if (tx === undefined) throw new Error('not signed');
+  await plant.internalizeAction({ tx, description: 'Receive lot', outputs: [{ outputIndex: 0, protocol: 'basket insertion', insertionRemittance: { basket: 'lots', tags: [lotHash], customInstructions: JSON.stringify({ counterparty: grower.identityKey }) } }] });
+}
+
+describe('Chapter 12 examples', () => {
+  it('commission, ship, transform and trace lots: the transaction graph mirrors the flow of goods', async () => {
+    const dir = await workDir();
+    const growerA = ctx.newWallet();
+    const growerB = ctx.newWallet();
+    const plant = ctx.newWallet();
+    const commission = async (grower: TestWallet, lot: string, field: string): Promise<{ event: { lotHash: string; signer: string; signature: string } & Record<string, unknown>; salt: string; outpoint: string }> => {
+      ctx.net.wallet = grower;
+      const r = await ctx.run('commission-lot', { cwd: dir, args: ['00012345678905', lot, '500-1000kg', field] });
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toMatch(new RegExp(`^lot ${lot} is token [0-9a-f]{64}\\.0 \\(lot hash [0-9a-f]{64}\\)`));
+      return JSON.parse(await readFile(path.join(dir, `${lot}.event.json`), 'utf8')) as never;
+    };
+    const g114 = await commission(growerA, 'G-114', 'field 7');
+    const g119 = await commission(growerB, 'G-119', 'field 3');
+    // The lot hash hides the lot number behind the salt; the token commits to the signed event.
+    expect(g114.event.lotHash).toBe(Utils.toHex(Hash.sha256([...Utils.toArray(g114.salt, 'hex'), ...Utils.toArray('G-114', 'utf8')])));
+    const token = ctx.chain.get(g114.outpoint.split('.')[0] ?? '')?.outputs[0];
+    const fields = token === undefined ? [] : PushDrop.decode(token.lockingScript).fields;
+    expect(fields.slice(0, 4).map((f, i) => (i === 0 || i === 2 ? Utils.toUTF8(f) : Utils.toHex(f)))).toEqual(['00012345678905', g114.event.lotHash, '500-1000kg', Utils.toHex(Hash.sha256(Utils.toArray(JSON.stringify(g114.event), 'utf8')))]);
+    const { signature, ...unsigned } = g114.event;
+    await expect(new ProtoWallet('anyone').verifySignature({ data: Utils.toArray(JSON.stringify(unsigned), 'utf8'), signature: Utils.toArray(signature, 'hex'), protocolID: [2, 'epcis event'], keyID: g114.event.lotHash, counterparty: growerA.identityKey })).resolves.toEqual({ valid: true });
+
+    await ship(growerA, plant, g114.event.lotHash);
+    await ship(growerB, plant, g119.event.lotHash);
+    ctx.net.wallet = plant;
+    const inputs = `${g114.event.lotHash},${g119.event.lotHash}`;
+    const r = await ctx.run('transform-lots', { cwd: dir, args: [inputs, '00012345678912:P-5521:200-400kg', '00012345678912:P-5522:200-400kg'] });
+    expect(r.stderr).toBe('');
+    const result = JSON.parse(r.stdout) as { txid: string; lots: { lotNumber: string; lotHash: string; outpoint: string }[] };
+    expect(result.lots.map((l) => [l.lotNumber, l.outpoint])).toEqual([['P-5521', `${result.txid}.0`], ['P-5522', `${result.txid}.1`]]);
+    const transform = ctx.chain.get(result.txid);
+    if (transform === undefined) throw new Error('transformation not on chain');
+    // Both shipped lot tokens are spent by this one transaction.
+    const isLot = (script: { toHex: () => string } | undefined): boolean => {
+      try {
+        return script !== undefined && PushDrop.decode(script as never).fields.length === 5;
+      } catch {
+        return false;
+      }
+    };
+    const spentLots = transform.inputs.filter((i) => isLot(i.sourceTransaction?.outputs[i.sourceOutputIndex]?.lockingScript));
+    expect(spentLots).toHaveLength(2);
+    // An input lot cannot be used twice.
+    const again = await ctx.run('transform-lots', { cwd: dir, args: [g114.event.lotHash, '00012345678912:P-9999:1-2kg'] });
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toMatch(/is not held by this wallet/);
+
+    const beefFile = path.join(dir, 'p5521.beef.hex');
+    await writeFile(beefFile, transform.toHexBEEF());
+    const traced = await ctx.run('trace-lot', { cwd: dir, args: [beefFile, result.txid, '0'] });
+    expect(traced.stderr).toBe('');
+    const lines = traced.stdout.trim().split('\n');
+    const short = (h: string): string => h.slice(0, 12);
+    expect(lines).toHaveLength(5);
+    expect(lines[0]).toMatch(new RegExp(`^lot ${short(result.lots[0]?.lotHash ?? '')}… GTIN 00012345678912, 200-400kg`));
+    expect(lines.filter((l) => l.startsWith(`  lot ${short(g114.event.lotHash)}`) || l.startsWith(`    lot ${short(g114.event.lotHash)}`))).toHaveLength(2); // shipped and commissioned
+    expect(lines.filter((l) => l.includes(short(g119.event.lotHash)))).toHaveLength(2);
+    // A package whose ancestor was altered (a shipped token's signature) is refused before anything is traced.
+    const shippedScript = transform.inputs[0]?.sourceTransaction?.inputs[0]?.unlockingScript?.toHex() ?? '';
+    expect(shippedScript.length).toBeGreaterThan(100);
+    const forgedScript = shippedScript.slice(0, 20) + (shippedScript[20] === '0' ? '1' : '0') + shippedScript.slice(21);
+    await writeFile(beefFile, transform.toHexBEEF().replace(shippedScript, forgedScript));
+    const forged = await ctx.run('trace-lot', { cwd: dir, args: [beefFile, result.txid, '0'] });
+    expect(forged.code).not.toBe(0);
+    expect(forged.stdout).toBe('');
+  });
+});

@@ -1,0 +1,59 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exampleContext, type ExampleContext } from './harness/context.ts';
+import { workDir } from './harness/run.ts';
+
+let ctx: ExampleContext;
+beforeAll(async () => {
+  ctx = await exampleContext();
+});
+afterAll(async () => await ctx.close());
+
+describe('Chapter 15 examples', () => {
+  it('sign, batch-anchor, collect and verify provenance proofs; any change to asset, record, path or proof fails', async () => {
+    const dir = await workDir();
+    const assets = ['photo-1.jpg', 'photo-2.jpg', 'photo-3.jpg'];
+    const records: unknown[] = [];
+    for (const [i, name] of assets.entries()) {
+      await writeFile(path.join(dir, name), `image bytes ${i}`);
+      const r = await ctx.run('sign-provenance-record', { cwd: dir, args: [name] });
+      expect(r.stderr).toBe('');
+      records.push(JSON.parse(r.stdout));
+    }
+    expect(records[0]).toMatchObject({ type: 'provenance-record/v1', manifestHash: null, parents: [], signer: ctx.wallet.identityKey });
+    await writeFile(path.join(dir, 'records.json'), JSON.stringify(records));
+    const anchored = await ctx.run('anchor-provenance-batch', { cwd: dir, args: ['anchor', 'records.json'] });
+    expect(anchored.stderr).toBe('');
+    expect(anchored.stdout).toMatch(/^anchored 3 records under [0-9a-f]{64} in [0-9a-f]{64}/);
+    expect((await ctx.run('anchor-provenance-batch', { cwd: dir, args: ['collect', 'records.json.batch.json'] })).stdout.trim()).toBe('not mined yet: run collect again later');
+    const height = ctx.chain.mine();
+    const collected = await ctx.run('anchor-provenance-batch', { cwd: dir, args: ['collect', 'records.json.batch.json'] });
+    expect(collected.stderr).toBe('');
+    expect(collected.stdout.trim()).toBe('wrote 3 proof bundles to .');
+    const contentHash = (records[1] as { contentHash: string }).contentHash;
+    const bundleFile = `${contentHash.replace(':', '-')}.proof.json`;
+    const verify = async (asset: string, bundle = bundleFile): Promise<{ code: number | null; out: string }> => {
+      const r = await ctx.run('verify-timestamp-proof', { cwd: dir, args: [asset, bundle] });
+      expect(r.stderr).toBe('');
+      return { code: r.code, out: r.stdout.trim() };
+    };
+    expect(await verify('photo-2.jpg')).toEqual({ code: 0, out: `unchanged, signed by ${ctx.wallet.identityKey}, anchored no later than block ${height}` });
+    expect(ctx.net.calls('api.whatsonchain.com').at(-1)?.url).toContain(`/v1/bsv/test/block/${height}/header`);
+    // The wrong asset for this bundle.
+    expect(await verify('photo-1.jpg')).toEqual({ code: 1, out: 'asset bytes do not match the signed content hash' });
+    const bundle = JSON.parse(await readFile(path.join(dir, bundleFile), 'utf8')) as { record: { parents: string[]; signer: string }; batchPath: { sibling: string }[]; anchor: { beef: string } };
+    const variant = async (name: string, change: (b: typeof bundle) => unknown): Promise<string> => {
+      await writeFile(path.join(dir, name), JSON.stringify(change(structuredClone(bundle))));
+      return (await verify('photo-2.jpg', name)).out;
+    };
+    // A claimed parent added after signing: the signature no longer verifies, and the record left the batch.
+    expect(await variant('p1.json', (b) => ((b.record.parents = ['sha256:00']), b))).toBe('signature does not verify against the signer key\nrecord is not in the anchored batch');
+    expect(await variant('p2.json', (b) => ((b.record.signer = ctx.newWallet().identityKey), b))).toBe('signature does not verify against the signer key\nrecord is not in the anchored batch');
+    expect(await variant('p3.json', (b) => ((b.batchPath[0] = { ...b.batchPath[0], sibling: '00'.repeat(32) }), b))).toBe('record is not in the anchored batch');
+    expect(await variant('p4.json', (b) => ((b.anchor.beef = 'beef'), b))).toBe('anchor BEEF is malformed');
+    // The same bundle checked against headers of another chain (the root at that height differs).
+    ctx.net.route('api.whatsonchain.com', () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ merkleroot: '11'.repeat(32) }) }));
+    expect(await verify('photo-2.jpg')).toEqual({ code: 1, out: 'anchor Merkle proof does not match the block headers' });
+  });
+});

@@ -1,0 +1,89 @@
+import { P2PKH, PublicKey, SatoshisPerKilobyte, Utils } from '@bsv/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exampleContext, type ExampleContext } from './harness/context.ts';
+import { startExample, type Started } from './harness/run.ts';
+import type { TestWallet } from './harness/test-wallet.ts';
+
+let ctx: ExampleContext;
+let server: Started;
+let serverWallet: TestWallet;
+let base = '';
+
+beforeAll(async () => {
+  ctx = await exampleContext();
+  serverWallet = ctx.newWallet();
+  ctx.net.serveWallet('wallet.news.test', serverWallet);
+  server = await startExample(ctx.example('brc121-paid-endpoint').file, { net: ctx.net.url, env: { PORT: '0', WALLET_URL: 'http://wallet.news.test' } }, /BRC-121 server on (http:\/\/localhost:\d+)/);
+  base = /on (http:\/\/localhost:\d+)/.exec(server.output())?.[1] ?? '';
+});
+afterAll(async () => {
+  await server.stop();
+  await ctx.close();
+});
+
+/** Builds BRC-121 payment headers by hand (as a client would), to probe the server's checks. */
+async function payment(sats: number, opts: { time?: number; sender?: TestWallet } = {}): Promise<Record<string, string>> {
+  const payer = opts.sender ?? ctx.wallet;
+  const nonce = Utils.toBase64(Array.from({ length: 32 }, () => Math.floor(Math.random() * 256)));
+  const time = String(opts.time ?? Date.now());
+  const { publicKey } = await payer.getPublicKey({ protocolID: [2, '3241645161d8'], keyID: `${nonce} ${Utils.toBase64(Utils.toArray(time, 'utf8'))}`, counterparty: serverWallet.identityKey });
+  const { tx } = await payer.createAction({ description: 'Pay', outputs: [{ lockingScript: new P2PKH().lock(PublicKey.fromString(publicKey).toHash()).toHex(), satoshis: sats, outputDescription: 'Payment' }] });
+  if (tx === undefined) throw new Error('no tx');
+  return { 'x-bsv-beef': Utils.toBase64(Array.from(tx)), 'x-bsv-sender': payer.identityKey, 'x-bsv-nonce': nonce, 'x-bsv-time': time, 'x-bsv-vout': '0' };
+}
+
+describe('Chapter 16 examples', () => {
+  it('brc121-client pays the quoted price from the wallet and gets the article; brc121-paid-endpoint books it', async () => {
+    const before = serverWallet.received.length;
+    const r = await ctx.run('brc121-client', { args: [`${base}/articles/grid-storage`, '500'] });
+    expect(r.stderr).toBe('');
+    expect(r.stdout.trim()).toBe('200 Grid storage, explained: batteries move solar power into the evening peak.');
+    expect(serverWallet.received.slice(before)).toEqual([expect.objectContaining({ satoshis: 120, vout: 0, sender: ctx.wallet.identityKey })]);
+    const cap = await ctx.run('brc121-client', { args: [`${base}/articles/grid-storage`, '100'] });
+    expect(cap.code).not.toBe(0);
+    expect(cap.stderr).toMatch(/Price 120 satoshis is over the 100-satoshi limit/);
+    expect(serverWallet.received.length).toBe(before + 1);
+  });
+
+  it('brc121-paid-endpoint answers 402 with price and key, and refuses stale, short, foreign and replayed payments', async () => {
+    const get = async (headers: Record<string, string> = {}): Promise<Response> => await fetch(`${base}/articles/heat-pumps`, { headers });
+    const bare = await get();
+    expect(bare.status).toBe(402);
+    expect(bare.headers.get('x-bsv-sats')).toBe('80');
+    expect(bare.headers.get('x-bsv-server')).toBe(serverWallet.identityKey);
+    expect(bare.headers.get('access-control-expose-headers')).toBe('x-bsv-sats, x-bsv-server');
+    const reason = async (h: Record<string, string>): Promise<string | null> => {
+      const res = await get(h);
+      expect(res.status).toBe(402);
+      return res.headers.get('x-bsv-reason');
+    };
+    expect(await reason(await payment(80, { time: Date.now() - 60_000 }))).toBe('stale or malformed x-bsv-time');
+    expect(await reason(await payment(79))).toBe('payment below the price');
+    expect(await reason({ ...(await payment(80)), 'x-bsv-sender': ctx.newWallet().identityKey })).toBe('payment not accepted'); // key derived for someone else
+    expect(await reason({ ...(await payment(80)), 'x-bsv-beef': 'AAAA' })).toBe('x-bsv-beef is not Atomic BEEF');
+    const good = await payment(80);
+    const ok = await get(good);
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toMatch(/^Heat pumps, explained/);
+    expect(await reason(good)).toBe('payment already used');
+    expect((await fetch(`${base}/articles/unknown`)).status).toBe(404);
+  });
+
+  it('payment-unit-economics computes the fee of a signed payment at the ARC policy rate and its share per price', async () => {
+    const r = await ctx.run('payment-unit-economics', { env: { BSV_USD: '40' } });
+    expect(r.stderr).toBe('');
+    const lines = r.stdout.trim().split('\n');
+    const [, bytes = '', fee = ''] = /^payment transaction: (\d+) bytes, fee (\d+) sats/.exec(lines[0] ?? '') ?? [];
+    // The policy served to LivePolicy is 50 sat per 1,000 bytes; a 1-in, 2-out P2PKH payment is ~226 bytes.
+    expect(Number(bytes)).toBeGreaterThanOrEqual(224);
+    expect(Number(bytes)).toBeLessThanOrEqual(228);
+    expect(Number(fee)).toBe(Math.ceil((Number(bytes) / 1000) * 50));
+    expect(ctx.net.calls('arc.gorillapool.io').some((c) => c.url.endsWith('/v1/policy'))).toBe(true);
+    expect(lines[1]).toBe(`price 10 sats ($0.000004): fee is ${((Number(fee) / (10 + Number(fee))) * 100).toFixed(1)}% of what the payer spends`);
+    expect(lines).toHaveLength(6);
+    // The same computation in-process with a fixed rate agrees with the SDK's fee model.
+    const { paymentFee } = (await import(ctx.example('payment-unit-economics').file)) as { paymentFee: (f: SatoshisPerKilobyte) => Promise<{ bytes: number; fee: number }> };
+    const fixed = await paymentFee(new SatoshisPerKilobyte(100));
+    expect(fixed.fee).toBe(Math.ceil((fixed.bytes / 1000) * 100));
+  });
+});

@@ -1,0 +1,129 @@
+import { LockingScript, MerklePath, P2PKH, Transaction, UnlockingScript, Utils, type ChainTracker } from '@bsv/sdk';
+
+/** What the fake ARC answers for `GET /v1/tx/{txid}` (the fields the examples read). */
+export interface ArcStatus {
+  txid: string;
+  txStatus: 'SEEN_ON_NETWORK' | 'MINED';
+  blockHeight?: number;
+  merklePath?: string;
+}
+
+/**
+ * A private chain for the examples: block headers (height -> Merkle root), a mempool fed by the fake
+ * ARC, and blocks mined on demand with real BRC-74 Merkle paths. Every transaction it accepts is
+ * checked the way a node would check it (all inputs known, every unlocking script evaluated by the
+ * SDK's interpreter, no satoshis created), so an example that builds an invalid transaction fails.
+ */
+export class FakeChain implements ChainTracker {
+  private readonly roots = new Map<number, string>();
+  private readonly known = new Map<string, Transaction>();
+  private readonly mempool: Transaction[] = [];
+  private readonly minedAt = new Map<string, number>();
+  /** Every transaction accepted by broadcast, in order. */
+  readonly accepted: Transaction[] = [];
+  height: number;
+
+  constructor(startHeight = 1_650_000) {
+    this.height = startHeight;
+  }
+
+  async isValidRootForHeight(root: string, height: number): Promise<boolean> {
+    return this.roots.get(height) === root;
+  }
+
+  async currentHeight(): Promise<number> {
+    return this.height;
+  }
+
+  /** The Merkle root of a header this chain holds. */
+  rootAt(height: number): string | undefined {
+    return this.roots.get(height);
+  }
+
+  /** A transaction this chain has seen (mined or in the mempool). */
+  get(txid: string): Transaction | undefined {
+    return this.known.get(txid);
+  }
+
+  /** Mines the mempool (and any extra transactions given) into a new block; each gets its BUMP. */
+  mine(extra: Transaction[] = []): number {
+    const txs = [...this.mempool.splice(0), ...extra];
+    this.height += 1;
+    const height = this.height;
+    // A coinbase unique to this height, at offset 0 as in a real block.
+    const coinbase = new Transaction(
+      1,
+      [{ sourceTXID: '00'.repeat(32), sourceOutputIndex: 0xffffffff, unlockingScript: UnlockingScript.fromHex(Utils.toHex([3, height & 0xff, (height >> 8) & 0xff, (height >> 16) & 0xff])), sequence: 0xffffffff }],
+      [{ lockingScript: LockingScript.fromHex('6a'), satoshis: 0 }],
+      0,
+    );
+    const leaves = [{ offset: 0, hash: coinbase.id('hex') }, ...txs.map((tx, i) => ({ offset: i + 1, hash: tx.id('hex'), txid: true }))];
+    const path = new MerklePath(height, [leaves]);
+    this.roots.set(height, path.computeRoot(coinbase.id('hex')));
+    for (const tx of txs) {
+      tx.merklePath = new MerklePath(height, [leaves.map((l) => ({ ...l }))]);
+      this.known.set(tx.id('hex'), tx);
+      this.minedAt.set(tx.id('hex'), height);
+    }
+    return height;
+  }
+
+  /** A mined transaction paying `satoshis` to `lockingScript` (by default the P2PKH of a public key hash). */
+  fund(lockingScript: LockingScript, satoshis: number): Transaction {
+    const tx = new Transaction(
+      1,
+      [{ sourceTXID: Utils.toHex(Array.from({ length: 32 }, (_, i) => (i * 7 + this.height) & 0xff)), sourceOutputIndex: this.accepted.length, unlockingScript: UnlockingScript.fromHex('00'), sequence: 0xffffffff }],
+      [{ lockingScript, satoshis }],
+      0,
+    );
+    this.mine([tx]);
+    return tx;
+  }
+
+  /** Funds a P2PKH address or public key hash. */
+  fundAddress(address: string, satoshis: number): Transaction {
+    return this.fund(new P2PKH().lock(address), satoshis);
+  }
+
+  /**
+   * Accepts a transaction as ARC would: links its inputs to known transactions (or to the source
+   * transactions it carries), runs every script and refuses double spends.
+   */
+  async accept(tx: Transaction): Promise<{ ok: true; txid: string } | { ok: false; status: string; detail: string }> {
+    const txid = tx.id('hex');
+    if (this.known.has(txid)) return { ok: true, txid };
+    for (const input of tx.inputs) {
+      const sourceTXID = input.sourceTXID ?? input.sourceTransaction?.id('hex');
+      const known = sourceTXID === undefined ? undefined : this.known.get(sourceTXID);
+      // Like a node, accept only inputs whose source transaction the network already has.
+      if (known === undefined) return { ok: false, status: 'SEEN_IN_ORPHAN_MEMPOOL', detail: `unknown input ${sourceTXID ?? '?'}` };
+      input.sourceTransaction = known;
+      const outpoint = `${known.id('hex')}.${input.sourceOutputIndex}`;
+      if (this.spent.has(outpoint)) return { ok: false, status: 'DOUBLE_SPEND_ATTEMPTED', detail: `${outpoint} already spent` };
+    }
+    let valid = false;
+    let detail = '';
+    try {
+      valid = await tx.verify(this);
+    } catch (error) {
+      detail = (error as Error).message;
+    }
+    if (!valid) return { ok: false, status: 'REJECTED', detail: detail || 'script verification failed' };
+    for (const input of tx.inputs) this.spent.add(`${input.sourceTransaction?.id('hex') ?? ''}.${input.sourceOutputIndex}`);
+    this.known.set(txid, tx);
+    this.mempool.push(tx);
+    this.accepted.push(tx);
+    return { ok: true, txid };
+  }
+
+  private readonly spent = new Set<string>();
+
+  /** ARC's status answer for a transaction. */
+  status(txid: string): ArcStatus | undefined {
+    const tx = this.known.get(txid);
+    if (tx === undefined) return undefined;
+    const height = this.minedAt.get(txid);
+    if (height === undefined || tx.merklePath === undefined) return { txid, txStatus: 'SEEN_ON_NETWORK' };
+    return { txid, txStatus: 'MINED', blockHeight: height, merklePath: tx.merklePath.toHex() };
+  }
+}

@@ -1,0 +1,158 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Transaction } from '@bsv/sdk';
+import type { FakeChain } from './fake-chain.ts';
+import type { TestWallet } from './test-wallet.ts';
+
+export interface NetRequest {
+  method: string;
+  url: URL;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+export interface NetResponse {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+}
+export type HostHandler = (req: NetRequest) => Promise<NetResponse> | NetResponse;
+export interface JournalEntry {
+  method: string;
+  url: string;
+  status: number;
+  authorization?: string;
+}
+
+const json = (status: number, value: unknown): NetResponse => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) });
+
+function walletHandler(get: () => TestWallet | undefined): HostHandler {
+  return async (req) => {
+    const wallet = get();
+    const method = req.url.pathname.slice(1);
+    if (wallet === undefined) return { status: 503 };
+    const fn = (wallet as unknown as Record<string, unknown>)[method];
+    if (req.method !== 'POST' || typeof fn !== 'function') return json(404, { message: `no wallet method ${method}` });
+    try {
+      const args: unknown = req.body.length === 0 ? {} : JSON.parse(req.body.toString('utf8'));
+      return json(200, await (fn as (a: unknown) => Promise<unknown>).call(wallet, args));
+    } catch (error) {
+      return json(500, { message: (error as Error).message });
+    }
+  };
+}
+
+/**
+ * The network boundary of the examples. An example runs in a child process whose `fetch` is
+ * redirected here (tests/examples/harness/preload.ts); this loopback server answers for the public
+ * hosts the examples name (ARC, WhatsOnChain, the local wallet's JSON port) from the fake chain and
+ * the test wallet, and for any app host a test registers. A host nobody registered is unreachable, so
+ * an example that would reach the real network fails instead.
+ */
+export class FakeNet {
+  readonly journal: JournalEntry[] = [];
+  private readonly hosts = new Map<string, HostHandler>();
+  private server: Server | undefined;
+  url = '';
+  wallet: TestWallet | undefined;
+
+  constructor(readonly chain: FakeChain) {
+    const arc: HostHandler = async (req) => {
+      if (req.method === 'POST' && req.url.pathname === '/v1/tx') {
+        const { rawTx } = JSON.parse(req.body.toString('utf8')) as { rawTx?: string };
+        if (typeof rawTx !== 'string') return json(400, { status: 400, title: 'Bad request', detail: 'rawTx missing' });
+        let tx: Transaction;
+        try {
+          tx = rawTx.slice(8, 20) === '0000000000ef' ? Transaction.fromHexEF(rawTx) : Transaction.fromHex(rawTx);
+        } catch (error) {
+          return json(463, { status: 463, title: 'Malformed transaction', detail: (error as Error).message });
+        }
+        const result = await chain.accept(tx);
+        if (!result.ok) return json(461, { status: 461, title: result.status, detail: result.detail, txid: tx.id('hex') });
+        return json(200, { txid: result.txid, txStatus: 'SEEN_ON_NETWORK', extraInfo: '' });
+      }
+      // The miners' fee policy, as the SDK's LivePolicy reads it: 50 satoshis per 1,000 bytes here.
+      if (req.method === 'GET' && req.url.pathname === '/v1/policy') return json(200, { policy: { miningFee: { satoshis: 50, bytes: 1000 } } });
+      const status = /^\/v1\/tx\/([0-9a-f]{64})$/.exec(req.url.pathname);
+      if (req.method === 'GET' && status?.[1] !== undefined) {
+        const answer = chain.status(status[1]);
+        return answer === undefined ? json(404, { status: 404, title: 'Not found' }) : json(200, answer);
+      }
+      return json(404, { status: 404, title: 'Not found' });
+    };
+    for (const host of ['arc.taal.com', 'arc-test.taal.com', 'arc.gorillapool.io', 'testnet.arc.gorillapool.io']) this.hosts.set(host, arc);
+    this.hosts.set('api.whatsonchain.com', async (req) => {
+      const header = /^\/v1\/bsv\/(main|test)\/block\/(\d+)\/header$/.exec(req.url.pathname);
+      if (header?.[2] !== undefined) {
+        const root = chain.rootAt(Number(header[2]));
+        return root === undefined ? json(404, { error: 'not found' }) : json(200, { height: Number(header[2]), merkleroot: root });
+      }
+      if (/^\/v1\/bsv\/(main|test)\/block\/headers$/.test(req.url.pathname)) return json(200, [{ height: await chain.currentHeight() }]);
+      return json(404, { error: 'not found' });
+    });
+    // The user's wallet, where WalletClient('auto') finds it (the JSON substrate's default port).
+    this.hosts.set('localhost:3321', walletHandler(() => this.wallet));
+  }
+
+  /** Serves a wallet over the JSON substrate at `host` (for a server's own wallet, named by WALLET_URL). */
+  serveWallet(host: string, wallet: TestWallet): void {
+    this.hosts.set(host, walletHandler(() => wallet));
+  }
+
+  /** Forwards every request for `host` to a loopback server (e.g. 'localhost:8080' to an overlay on a free port). */
+  proxy(host: string, origin: string): void {
+    this.hosts.set(host, async (req) => {
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'content-length' && k !== 'connection') headers.set(k, v);
+      const res = await fetch(`${origin}${req.url.pathname}${req.url.search}`, { method: req.method, headers, ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body: new Blob([new Uint8Array(req.body)]) }) });
+      const out: Record<string, string> = {};
+      res.headers.forEach((value, key) => {
+        if (!['content-length', 'transfer-encoding', 'connection', 'content-encoding', 'keep-alive'].includes(key)) out[key] = value;
+      });
+      return { status: res.status, headers: out, body: Buffer.from(await res.arrayBuffer()) };
+    });
+  }
+
+  /** Serves `host` (name or name:port) with `handler` until replaced. */
+  route(host: string, handler: HostHandler): void {
+    this.hosts.set(host, handler);
+  }
+
+  /** Journal entries for one host. */
+  calls(host: string): JournalEntry[] {
+    return this.journal.filter((e) => new URL(e.url).host === host);
+  }
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        void (async () => {
+          const target = new URL(String(req.headers['x-example-url'] ?? 'http://unknown.invalid/'));
+          const handler = this.hosts.get(target.host);
+          const headers = { ...req.headers };
+          delete headers['x-example-url'];
+          let answer: NetResponse;
+          if (handler === undefined) answer = { status: 599, headers: { 'x-example-unreachable': '1' } };
+          else {
+            try {
+              answer = await handler({ method: req.method ?? 'GET', url: target, headers, body: Buffer.concat(chunks) });
+            } catch (error) {
+              answer = json(500, { error: (error as Error).message });
+            }
+          }
+          const auth = req.headers.authorization;
+          this.journal.push({ method: req.method ?? 'GET', url: target.href, status: answer.status, ...(auth === undefined ? {} : { authorization: auth }) });
+          res.writeHead(answer.status, answer.headers ?? {});
+          res.end(answer.body ?? '');
+        })();
+      });
+    });
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}

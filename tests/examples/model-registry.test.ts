@@ -1,0 +1,95 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exampleContext, type ExampleContext } from './harness/context.ts';
+import { runExample, startExample, workDir, type RunResult, type Started } from './harness/run.ts';
+
+/**
+ * The companion project examples/model-registry, end to end and offline: its overlay server (topic
+ * manager + lookup service, SPV against the fake chain's headers), the register script (wallet ->
+ * PushDrop token -> TopicBroadcaster) and the lookup script (LookupResolver -> SPV -> hash check).
+ * Ch 6's examples 3-5 are these very files (checked below), so the book and the project cannot drift.
+ */
+const PROJECT = path.resolve('examples/model-registry');
+let ctx: ExampleContext;
+let overlay: Started;
+let dir = '';
+
+beforeAll(async () => {
+  ctx = await exampleContext();
+  overlay = await startExample(path.join(PROJECT, 'src/overlay-server.ts'), { net: ctx.net.url, env: { PORT: '0' } }, /overlay \(testnet\) on (http:\/\/localhost:\d+)/);
+  const url = /on (http:\/\/localhost:\d+)/.exec(overlay.output())?.[1] ?? '';
+  // The SDK's 'local' overlay preset talks to localhost:8080; here that is our server on a free port.
+  ctx.net.proxy('localhost:8080', url);
+  dir = await workDir();
+  await writeFile(path.join(dir, 'weights-v1.bin'), 'weights, first training run');
+  await writeFile(path.join(dir, 'weights-v2.bin'), 'weights, fine-tuned');
+  await writeFile(path.join(dir, 'card.md'), '# Model card');
+});
+afterAll(async () => {
+  await overlay.stop();
+  await ctx.close();
+});
+
+const script = async (name: string, args: string[]): Promise<RunResult> => await runExample(path.join(PROJECT, 'scripts', name), { net: ctx.net.url, cwd: dir, args, env: { OVERLAY_NETWORK: 'local' } });
+
+describe('examples/model-registry', () => {
+  it('is what Chapter 6 prints: the topic manager, register and lookup examples are the project files', async () => {
+    expect(ctx.example('model-registry-topic-manager').code).toBe(await readFile(path.join(PROJECT, 'src/topic-manager.ts'), 'utf8'));
+    expect(ctx.example('register-and-submit-to-topic').code).toBe(await readFile(path.join(PROJECT, 'scripts/register.ts'), 'utf8'));
+    expect(ctx.example('lookup-and-verify-registration').code).toBe(await readFile(path.join(PROJECT, 'scripts/lookup.ts'), 'utf8'));
+  });
+
+  it('registers, looks up, updates, and refuses a squatter and a wrong weights file', async () => {
+    const publisher = ctx.newWallet();
+    ctx.net.wallet = publisher;
+    const v1 = await script('register.ts', ['acme/summariser', 'weights-v1.bin', 'card.md']);
+    expect(v1.stderr).toBe('');
+    expect(v1.stdout).toMatch(/^registered acme\/summariser v1 in [0-9a-f]{64}:0/);
+    expect(ctx.net.calls('localhost:8080').map((c) => `${c.method} ${new URL(c.url).pathname} ${c.status}`)).toEqual(['POST /submit 200']);
+
+    const found = await script('lookup.ts', ['acme/summariser', 'weights-v1.bin']);
+    expect(found.stderr).toBe('');
+    expect(found.code).toBe(0);
+    expect(found.stdout).toMatch(/acme\/summariser v1 registered in [0-9a-f]{64}:0\nweights match the registered hash/);
+    // SPV: the answer was checked against (fake) testnet headers.
+    expect(ctx.net.calls('api.whatsonchain.com').some((c) => c.url.includes('/v1/bsv/test/'))).toBe(true);
+
+    const wrong = await script('lookup.ts', ['acme/summariser', 'weights-v2.bin']);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stdout).toMatch(/MISMATCH: registered [0-9a-f]{64}, local file [0-9a-f]{64}/);
+
+    // The publisher updates: the script spends v1 into v2; the lookup now returns v2 only.
+    const v2 = await script('register.ts', ['acme/summariser', 'weights-v2.bin', 'card.md']);
+    expect(v2.stderr).toBe('');
+    expect(v2.stdout).toMatch(/^registered acme\/summariser v2 /);
+    const after = await script('lookup.ts', ['acme/summariser', 'weights-v2.bin']);
+    expect(after.code).toBe(0);
+    expect(after.stdout).toMatch(/acme\/summariser v2 registered in .*\nweights match the registered hash/);
+    expect(after.stdout).not.toContain(' v1 ');
+
+    // Someone else publishes "version 1" of the same model ID: a valid token, but not the model.
+    ctx.net.wallet = ctx.newWallet();
+    const squat = await script('register.ts', ['acme/summariser', 'weights-v1.bin', 'card.md']);
+    expect(squat.stdout).toMatch(/registered acme\/summariser v1/);
+    const still = await script('lookup.ts', ['acme/summariser', 'weights-v1.bin']);
+    expect(still.code).toBe(1);
+    expect(still.stdout).toMatch(/acme\/summariser v2 registered in .*\nMISMATCH/);
+
+    expect((await script('lookup.ts', ['acme/unknown-model', 'weights-v1.bin'])).stderr).toMatch(/No registration found for acme\/unknown-model/);
+  });
+
+  it('the overlay server refuses malformed submissions and queries', async () => {
+    const url = /on (http:\/\/localhost:\d+)/.exec(overlay.output())?.[1] ?? '';
+    const submit = async (topics: string, body: Uint8Array<ArrayBuffer>): Promise<Response> => await fetch(`${url}/submit`, { method: 'POST', headers: { 'x-topics': topics, 'content-type': 'application/octet-stream' }, body: new Blob([body]) });
+    expect((await submit('not json', new Uint8Array([1]))).status).toBe(400);
+    expect((await submit('["tm_modelreg"]', new Uint8Array([1, 2, 3]))).status).toBe(400);
+    expect(await (await submit('["tm_other"]', new Uint8Array([1, 2, 3]))).json()).toEqual({});
+    const lookup = async (body: string): Promise<Response> => await fetch(`${url}/lookup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect((await lookup('{')).status).toBe(400);
+    expect((await lookup(JSON.stringify({ service: 'ls_other', query: {} }))).status).toBe(400);
+    expect((await lookup(JSON.stringify({ service: 'ls_modelreg', query: { modelId: 'X' } }))).status).toBe(400);
+    expect(await (await lookup(JSON.stringify({ service: 'ls_modelreg', query: { modelId: 'nobody/model' } }))).json()).toEqual({ type: 'output-list', outputs: [] });
+    expect((await fetch(`${url}/nowhere`)).status).toBe(404);
+  });
+});
