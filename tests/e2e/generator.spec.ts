@@ -69,20 +69,27 @@ test.describe('generator page', () => {
     const result = page.getByTestId('result-panel');
     await expect(result).toBeVisible({ timeout: 60_000 });
     await expect(page.getByRole('button', { name: 'Generate Revolutionary Idea' })).toBeEnabled();
+    // The idea page's section names (one shared article), Core Features included.
     for (const heading of [
+      'Business Overview',
       'Pain Points Solved',
-      'Quick Stats',
-      'Market Analysis',
+      'Core Features',
       'Technology Synergies',
+      'Market Analysis',
+      'Business Model',
       'Revenue Streams',
       'Cost Structure',
-      'Core Features',
+      'Key Metrics',
       'Implementation Roadmap',
       'Competitive Advantages',
+      'Key Differentiators',
       'Technical Architecture',
+      'Key Details',
     ]) {
-      await expect(result.getByRole('heading', { name: heading })).toBeVisible();
+      await expect(result.getByRole('heading', { name: heading, exact: true })).toBeVisible();
     }
+    await expect(result.getByRole('heading', { name: 'Quick Stats' })).toHaveCount(0);
+    await expect(result.getByText('AI Engine', { exact: true })).toBeVisible();
     await expect(result.getByText(/offline engine/i).first()).toBeVisible();
     await expect(result.getByRole('link', { name: 'Chapter 9: Healthcare' })).toHaveAttribute('href', '/book/chapter-09');
     const view = result.getByRole('link', { name: 'View' });
@@ -98,6 +105,33 @@ test.describe('generator page', () => {
     // Scrolled into view.
     await expect.poll(() => result.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
     await expectNoA11yViolations(page);
+  });
+
+  test('renders a plain idea without the extra fields (no id, engine or chapters) and hides their parts', async ({ page }) => {
+    await gotoHydrated(page, '/generator');
+    const plain = {
+      businessName: 'Plain Answer Co',
+      executiveSummary: 'A plain idea as SPEC.md section 7 allows it.',
+      painPointsSolved: ['One pain'],
+      marketAnalysis: 'A market.',
+      businessModel: { quickStats: { minPayment: '$0.01', targetTPS: '10', marketSize: '$1B', launchTime: '3 months' }, revenueStreams: ['Fees'], costStructure: ['Hosting'] },
+      technologySynergies: { internet: 'Web', ai: 'Models', bsv: 'Chain' },
+      coreFeatures: [{ title: 'Plain feature', description: 'Does one thing.' }],
+      implementationRoadmap: [{ phase: 'Build', timeline: 'Q1', tasks: ['Ship'] }],
+      marketDifferentiation: {
+        competitiveAdvantages: ['Cheap'],
+        technicalArchitecture: { frontend: 'Web', backend: 'Functions', aiEngine: 'Model', blockchain: 'BSV', database: 'Blobs', infrastructure: 'CDN' },
+      },
+    };
+    await page.route('**/api/generate-idea', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(plain) }));
+    await page.getByRole('button', { name: 'Generate Revolutionary Idea' }).click();
+    const result = page.getByTestId('result-panel');
+    await expect(result.getByRole('heading', { level: 2, name: 'Plain Answer Co' })).toBeVisible();
+    await expect(result.getByText('Plain feature')).toBeVisible();
+    await expect(result.getByRole('link', { name: 'View' })).toHaveCount(0);
+    await expect(result.getByRole('button', { name: 'Share' })).toHaveCount(0);
+    await expect(result.getByText('Written by')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Configure Your Vision' })).toBeVisible();
   });
 
   test('falls back to defaults for invalid values in the URL', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { normalizeIdea, toObject } from './normalize.ts';
 import type { IdeaRecord } from './schema.ts';
 
 /**
@@ -25,18 +26,19 @@ export const USER_INDEX_SIZE = 500;
 
 /**
  * What an index keeps per idea: enough for a card (title, summary, category, date) so a list is
- * served from one blob read, however many ideas are stored.
+ * served from one blob read, however many ideas are stored. The title and summary come from
+ * `normalizeIdea`, the one reader of stored ideas, so a card reads exactly like the detail page.
  */
 export function toIndexEntry(record: IdeaRecord): IdeaRecord {
-  const idea = typeof record.generatedIdea === 'string' ? safeParse(record.generatedIdea) : record.generatedIdea;
-  const summary = pickString(idea, ['executiveSummary', 'businessSummary', 'summary']);
-  // Older records name the idea `title`: keep it so a card reads the same as the detail page.
-  const title = pickString(idea, ['title']);
+  const view = normalizeIdea(record);
+  const parameters = toObject(record.parameters);
   return {
     id: record.id,
     businessName: record.businessName,
-    generatedIdea: { businessName: record.businessName, ...(title ? { title } : {}), ...(summary ? { executiveSummary: summary } : {}) },
-    parameters: record.parameters,
+    // The texts normalizeIdea read, under keys it reads: normalising the entry again gives the
+    // same title and summary (and the API keeps its `businessName` / `executiveSummary` shape).
+    generatedIdea: { businessName: view.title, ...(view.summary ? { executiveSummary: view.summary } : {}) },
+    parameters,
     createdAt: record.createdAt,
     ...(record.userId ? { userId: record.userId } : {}),
     ...(record.engine ? { engine: record.engine } : {}),
@@ -49,23 +51,6 @@ export function insertIntoIndex(index: IdeaRecord[], entry: IdeaRecord, max: num
   const rest = index.filter((e) => e.id !== entry.id);
   const next = [...rest, entry].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : -1));
   return next.slice(0, max);
-}
-
-function safeParse(value: string): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-function pickString(obj: Record<string, unknown>, keys: string[]): string | undefined {
-  for (const k of keys) {
-    const v = obj[k];
-    if (typeof v === 'string' && v.trim()) return v;
-  }
-  return undefined;
 }
 
 /** In-memory store with the same semantics, for unit tests of code that takes the port. */
