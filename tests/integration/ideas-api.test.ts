@@ -160,6 +160,17 @@ describe('GET /api/idea/{id}', () => {
     expect(body.parameters).toEqual({});
   });
 
+  it('serves a record whose parameters are not what the code expects (an object, prototype names)', async () => {
+    const store = new BlobsIdeaStore();
+    const odd = sampleRecord({ id: 'odd-params-01', parameters: { targetMarket: { name: 'B2B', size: 3 }, businessCategory: '__proto__', aiFocus: 'constructor', innovationLevel: { n: 1 } } });
+    await store.save(odd);
+    const page = await ideaPageHandler(new Request(`${ORIGIN}/idea/odd-params-01`), ctx({ id: 'odd-params-01' }));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/<h1[^>]*>Verifiable Harvest Ledger<\/h1>/);
+    const recent = (await (await recentHandler(new Request(`${ORIGIN}/api/recent-ideas?limit=1`))).json()) as PublicIdeaRecord[];
+    expect(recent[0]?.id).toBe('odd-params-01');
+  });
+
   it.each(['unknown-id-123', 'short', 'has space!', '../../index%2Frecent', 'x'.repeat(65)])('answers 404 with a JSON error for %j', async (id) => {
     const res = await ideaHandler(new Request(`${ORIGIN}/api/idea/${encodeURIComponent(id)}`), ctx({ id }));
     expect(res.status).toBe(404);

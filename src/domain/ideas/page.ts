@@ -84,7 +84,15 @@ export function renderIdeaPage(shell: string, idea: PublicIdeaRecord | null, opt
   const title = view ? view.title : NOT_FOUND_TITLE;
   const description = view ? truncate(view.summary || `A business idea (${view.category}) combining AI and the BSV blockchain.`, DESCRIPTION_MAX) : NOT_FOUND_TEXT;
 
-  let html = fillDetailIsland(shell, data, renderIsland);
+  let html: string | null;
+  try {
+    html = fillDetailIsland(shell, data, renderIsland);
+  } catch (e) {
+    // A render error (a record the view did not foresee), not a storage error: the page is still
+    // served with its data, and the browser's render shows what it can.
+    console.error(`idea page: rendering idea ${idea?.id ?? '(not found)'} on the server failed (a render error, not a storage error)`, e);
+    html = shell;
+  }
   if (html === null) {
     // The page still works without it (the island renders the embedded data in the browser).
     console.error('idea page: the shell has no IdeaDetail island; serving it without the server-rendered detail');

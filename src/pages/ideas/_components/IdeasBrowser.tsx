@@ -1,9 +1,10 @@
 import { useMemo, type ReactNode } from 'react';
-import { normalizeIdea } from '../../../domain/ideas/normalize.ts';
+import { normalizeIdea, type IdeaView } from '../../../domain/ideas/normalize.ts';
 import type { PublicIdeaRecord } from '../../../domain/ideas/schema.ts';
 import { apiGet } from '../../../lib/api.ts';
 import { useRead } from '../../../lib/use-read.ts';
 import { useUser } from '../../../lib/use-user.ts';
+import { CardBoundary } from './CardBoundary.tsx';
 import { IdeaCard } from './IdeaCard.tsx';
 
 const RECENT_LIMIT = 20;
@@ -36,7 +37,7 @@ export default function IdeasBrowser() {
               </a>
             </Empty>
           ) : (
-            <Grid label="Your ideas">{savedViews.map((idea) => <IdeaCard key={idea.id} idea={idea} />)}</Grid>
+            <Grid label="Your ideas">{savedViews.map(card)}</Grid>
           )}
         </Section>
       ) : (
@@ -55,10 +56,18 @@ export default function IdeasBrowser() {
         ) : recentViews.length === 0 ? (
           <Empty title="No ideas available" text="Be the first to generate and share an idea!" />
         ) : (
-          <Grid label="Recent ideas">{recentViews.map((idea) => <IdeaCard key={idea.id} idea={idea} />)}</Grid>
+          <Grid label="Recent ideas">{recentViews.map(card)}</Grid>
         )}
       </Section>
     </div>
+  );
+}
+
+function card(idea: IdeaView) {
+  return (
+    <CardBoundary key={idea.id} id={idea.id}>
+      <IdeaCard idea={idea} />
+    </CardBoundary>
   );
 }
 
