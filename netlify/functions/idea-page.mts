@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config, Context } from '@netlify/functions';
 import { renderIdeaPage } from '../../src/domain/ideas/page.ts';
+import { shareCardPath } from '../../src/domain/ideas/share-card-size.ts';
 import { renderIdeaDetailHtml } from '../../src/pages/idea/_components/render-idea-detail.tsx';
 import { findIdea } from '../../src/domain/ideas/read.ts';
 import { book } from '../../src/lib/site.ts';
@@ -37,7 +38,7 @@ export default async (req: Request, context: Context): Promise<Response> => {
   }
   const id = context.params['id'] ?? '';
   const origin = (serverEnv().URL ?? new URL(req.url).origin).replace(/\/$/, '');
-  const options = { siteName: book.title, canonicalUrl: `${origin}/idea/${encodeURIComponent(id)}` };
+  const options = { siteName: book.title, canonicalUrl: `${origin}/idea/${encodeURIComponent(id)}`, imageUrl: `${origin}${shareCardPath(id)}` };
   let idea: Awaited<ReturnType<typeof findIdea>>;
   try {
     idea = await findIdea(new BlobsIdeaStore(), id);

@@ -29,11 +29,18 @@ const legacyIdea = {
 // An older record shape: JSON strings, unparsable parameters, no business model.
 const legacy = { ...sampleRecord({ id: `e2e-legacy-${run}`, businessName: '' }), generatedIdea: JSON.stringify(legacyIdea), parameters: '{oops' };
 
+// A record the code does not expect (issue 14): an object and prototype names where option values go.
+const odd = sampleRecord(
+  { id: `e2e-odd-${run}`, parameters: { targetMarket: { name: 'B2B', size: 3 }, businessCategory: '__proto__', aiFocus: 'constructor', innovationLevel: [7] } },
+  `Odd Parameters ${run}`,
+);
+
 test.beforeAll(async () => {
   ensureLocalSecrets();
   // The newest last, so both are among the 20 most recent ideas.
   await withServedStore(async (store) => {
-    await store.save({ ...legacy, createdAt: new Date(Date.now() - 1000).toISOString() });
+    await store.save({ ...legacy, createdAt: new Date(Date.now() - 2000).toISOString() });
+    await store.save({ ...odd, createdAt: new Date(Date.now() - 1000).toISOString() });
     await store.save({ ...rich, createdAt: new Date().toISOString() });
   });
 });
@@ -157,6 +164,15 @@ test.describe('/ideas', () => {
     await expect(page.getByText('No ideas available')).toBeVisible();
     await expect(page.getByText('Be the first to generate and share an idea!')).toBeVisible();
   });
+});
+
+test('a record with unexpected parameter types shows as a card beside the others, and its page opens', async ({ page }) => {
+  await gotoHydrated(page, '/ideas');
+  await expect(cardOf(page, odd.businessName)).toBeVisible();
+  await expect(cardOf(page, rich.businessName)).toBeVisible();
+  await gotoHydrated(page, `/idea/${odd.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: odd.businessName })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Key Details' })).toContainText('Global');
 });
 
 test.describe('/idea/{id}', () => {

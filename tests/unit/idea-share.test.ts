@@ -47,3 +47,21 @@ describe('tweet intent', () => {
     expect(truncate('short', 15)).toBe('short');
   });
 });
+
+describe('share text says what the product does, with the title once', () => {
+  it('does not repeat a title the summary starts with', () => {
+    const title = 'Verifiable Harvest Ledger';
+    const summary = `${title} lets farm cooperatives sell produce with a tamper-evident origin record. Buyers pay per lookup. ${'More detail. '.repeat(30)}`;
+    const text = shareText(title, summary, url);
+    expect(text.split(title)).toHaveLength(2);
+    expect(text.startsWith(`${title} lets farm cooperatives sell produce with a tamper-evident origin record.`)).toBe(true);
+    expect(Array.from(text).length).toBeLessThanOrEqual(TWEET_MAX);
+    expect(text.endsWith(url)).toBe(true);
+  });
+
+  it('cuts a long summary at a sentence end', () => {
+    const text = shareText('Ledger', `It does one thing well. ${'It does another thing too. '.repeat(20)}`, url);
+    expect(text).toMatch(/too\.\n\n#BSV/);
+    expect(Array.from(text).length).toBeLessThanOrEqual(TWEET_MAX);
+  });
+});

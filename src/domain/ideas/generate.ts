@@ -94,7 +94,7 @@ export async function generateIdea(request: GenerateRequest, userId: string | nu
 
   const id = (deps.newId ?? newIdeaId)();
   const createdAt = (deps.now?.() ?? new Date()).toISOString();
-  const { useAnthropic: _engineSwitch, ...parameters } = request;
+  const { useAnthropic: _engineSwitch, listed, ...parameters } = request;
   const record: IdeaRecord = {
     id,
     businessName: idea.businessName,
@@ -104,6 +104,7 @@ export async function generateIdea(request: GenerateRequest, userId: string | nu
     ...(userId ? { userId } : {}),
     engine: used.name,
     model: used.model,
+    ...(listed === false ? { listed: false } : {}),
   };
   onProgress?.({ stage: 'storing', message: 'Saving your idea' });
   try {

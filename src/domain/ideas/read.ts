@@ -1,3 +1,4 @@
+import { encodeCursor, type GalleryQuery } from './gallery.ts';
 import { toObject } from './normalize.ts';
 import type { IdeaRecord, PublicIdeaRecord } from './schema.ts';
 import { ideaIdSchema } from './schema.ts';
@@ -36,4 +37,10 @@ export async function findIdea(store: IdeaStore, id: string): Promise<PublicIdea
   if (!ideaIdSchema.safeParse(id).success) return null;
   const record = await store.get(id);
   return record ? toPublicRecord(record) : null;
+}
+
+/** GET /api/ideas: one gallery page, newest first, and the cursor of the next (null at the end). */
+export async function galleryPage(store: IdeaStore, query: GalleryQuery): Promise<{ ideas: PublicIdeaRecord[]; nextCursor: string | null }> {
+  const { entries, next } = await store.gallery(query.stream, query.limit, query.cursor);
+  return { ideas: entries.map(toPublicRecord), nextCursor: next ? encodeCursor(next) : null };
 }

@@ -13,6 +13,8 @@ export const generateRequestSchema = z
     innovationLevel: z.number().int('innovationLevel must be an integer').min(1).max(10),
     /** true: Anthropic (the default engine switch position); false: OpenAI. */
     useAnthropic: z.boolean(),
+    /** false keeps the idea out of the recent ideas and the gallery (reachable by its link only). Default true. */
+    listed: z.boolean().optional(),
   })
   .strict();
 export type GenerateRequest = z.infer<typeof generateRequestSchema>;
@@ -77,6 +79,8 @@ export const ideaRecordSchema = z.object({
   userId: z.string().optional(),
   engine: engineSchema.optional(),
   model: z.string().optional(),
+  /** false: stored and reachable by its link, never in the recent ideas or the gallery. Missing means listed. */
+  listed: z.boolean().optional(),
 });
 export type IdeaRecord = z.infer<typeof ideaRecordSchema>;
 
