@@ -18,7 +18,8 @@ export default async (req: Request, context: Context): Promise<Response> => {
   const id = context.params['id'] ?? '';
   if (req.method === 'GET') {
     try {
-      const idea = await findIdea(new BlobsIdeaStore(), id);
+      const viewer = await readSession(req);
+      const idea = await findIdea(new BlobsIdeaStore(), id, viewer?.id);
       return idea ? json(idea) : error(404, 'Idea not found');
     } catch (e) {
       console.error('idea: store read failed', e);

@@ -192,13 +192,13 @@ export class BlobsIdeaStore implements IdeaStore {
     const where = located && typeof located === 'object' ? (located as Record<string, unknown>) : {};
     for (const stream of galleryStreams(record)) {
       const page = where[stream];
-      let done = false;
-      if (Number.isSafeInteger(page)) done = await this.tombstoneAt(stream, page as number, record.id);
-      else {
-        // No locator (a crash between the append and its write): the entry is among the newest.
-        const head = parseHead(await this.store.get(galleryHeadKey(stream), { type: 'json' }));
-        for (let p = head.page; p >= Math.max(0, head.page - UNLOCATED_SCAN_PAGES) && !done; p -= 1) done = await this.tombstoneAt(stream, p, record.id);
+      if (Number.isSafeInteger(page)) {
+        await this.tombstoneAt(stream, page as number, record.id);
+        continue;
       }
+      // No locator (a crash between the append and its write): the entry is among the newest.
+      const head = parseHead(await this.store.get(galleryHeadKey(stream), { type: 'json' }));
+      for (let p = head.page; p >= Math.max(0, head.page - UNLOCATED_SCAN_PAGES); p -= 1) if (await this.tombstoneAt(stream, p, record.id)) break;
     }
     await this.store.delete(galleryLocatorKey(record.id));
   }

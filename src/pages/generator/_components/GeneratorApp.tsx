@@ -3,7 +3,7 @@ import type { ProgressEvent } from '../../../domain/ideas/generate.ts';
 import type { EngineInfo } from '../../../domain/ideas/models.ts';
 import { DEFAULT_SETTINGS } from '../../../domain/ideas/defaults.ts';
 import type { GenerateRequest } from '../../../domain/ideas/schema.ts';
-import { searchFromSettings, settingsFromSearch } from '../../../domain/ideas/settings-url.ts';
+import { SEED_PATTERN, searchFromSettings, settingsFromSearch } from '../../../domain/ideas/settings-url.ts';
 import { apiGet } from '../../../lib/api.ts';
 import { fetchNavUser } from '../../../scripts/user-nav.ts';
 import { SettingsForm } from './SettingsForm.tsx';
@@ -28,6 +28,12 @@ interface Props {
 export default function GeneratorApp({ engines: initialEngines, assistant }: Props) {
   // Starts from the defaults (what the static HTML shows), then reads the URL once hydrated.
   const [settings, setSettings] = useState<GenerateRequest>(DEFAULT_SETTINGS);
+  const [listed, setListed] = useState(true);
+  // The seed in the URL: the shown idea's (the offline engine's answer carries it) or the opened
+  // link's. A link's seed is sent with the next generation only, so that one reproduces the idea
+  // and later clicks give new ones; changing a control drops it.
+  const [seed, setSeed] = useState<string | undefined>(undefined);
+  const linkSeed = useRef<string | undefined>(undefined);
   const [urlRead, setUrlRead] = useState(false);
   const [engines, setEngines] = useState(initialEngines);
   const [isAuthenticated, setAuthenticated] = useState(false);
@@ -48,17 +54,26 @@ export default function GeneratorApp({ engines: initialEngines, assistant }: Pro
   }, []);
 
   useEffect(() => {
-    setSettings(settingsFromSearch(location.search));
+    const { seed: fromLink, ...fromUrl } = settingsFromSearch(location.search);
+    setSettings(fromUrl);
+    setSeed(fromLink);
+    linkSeed.current = fromLink;
     setUrlRead(true);
   }, []);
 
-  // The controls live in the URL, so a link reproduces a configuration.
+  useEffect(() => {
+    if (generation.status !== 'success') return;
+    const answered = generation.result.idea['seed'];
+    setSeed(typeof answered === 'string' && SEED_PATTERN.test(answered) ? answered : undefined);
+  }, [generation]);
+
+  // The controls (and the seed) live in the URL, so a link reproduces a configuration (and an idea).
   useEffect(() => {
     if (!urlRead) return;
-    const query = searchFromSettings(settings);
+    const query = searchFromSettings({ ...settings, ...(seed ? { seed } : {}) });
     if (query !== location.search && !(query === '' && location.search === ''))
       history.replaceState(history.state, '', `${location.pathname}${query}${location.hash}`);
-  }, [settings, urlRead]);
+  }, [settings, seed, urlRead]);
 
   // Each new result scrolls into view once its panel is on the page (SPEC.md: after 100 ms).
   const resultRef = useCallback(
@@ -71,11 +86,29 @@ export default function GeneratorApp({ engines: initialEngines, assistant }: Pro
   );
   useEffect(() => () => clearTimeout(scrollTimer.current), []);
 
-  const update = useCallback(<K extends keyof GenerateRequest>(key: K, value: GenerateRequest[K]) => setSettings((s) => ({ ...s, [key]: value })), []);
+  const update = useCallback(<K extends keyof GenerateRequest>(key: K, value: GenerateRequest[K]) => {
+    setSettings((s) => ({ ...s, [key]: value }));
+    setSeed(undefined);
+    linkSeed.current = undefined;
+  }, []);
+  const submit = () => {
+    const fromLink = linkSeed.current;
+    linkSeed.current = undefined;
+    generate({ ...settings, listed, ...(fromLink ? { seed: fromLink } : {}) });
+  };
 
   return (
     <div className="space-y-8">
-      <SettingsForm settings={settings} onChange={update} engines={engines} assistant={assistant} pending={pending} onSubmit={() => generate(settings)} />
+      <SettingsForm
+        settings={settings}
+        onChange={update}
+        listed={listed}
+        onListedChange={setListed}
+        engines={engines}
+        assistant={assistant}
+        pending={pending}
+        onSubmit={submit}
+      />
       <div aria-live="polite">
         {pending && <LoadingPanel progress={progress} />}
         {generation.status === 'error' && <ErrorPanel error={generation.error} />}

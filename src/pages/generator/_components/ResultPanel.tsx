@@ -20,6 +20,7 @@ const ENGINES: Record<string, string> = { offline: 'Offline engine (built from t
  */
 export const ResultPanel = forwardRef<HTMLElement, Props>(function ResultPanel({ result, signedIn }, ref) {
   const { idea, settings, receivedAt } = result;
+  const listed = settings.listed !== false;
   const id = typeof idea.id === 'string' && ID.test(idea.id) ? idea.id : null;
   const view = useMemo(
     () => normalizeIdea({ id: id ?? '', businessName: idea.businessName, generatedIdea: idea, parameters: settings, createdAt: receivedAt }),
@@ -46,16 +47,17 @@ export const ResultPanel = forwardRef<HTMLElement, Props>(function ResultPanel({
           <button type="button" onClick={() => shareIdea({ id, title: view.title, summary: view.summary })} className={buttonClass('secondary')}>
             Share
           </button>
-          <span className="text-sm text-slate-600 dark:text-slate-300">
+          <span className="text-sm text-slate-600 dark:text-slate-300" data-testid="saved-state">
+            {listed ? 'Listed in the community ideas.' : 'Unlisted: only people with its link can see it.'}{' '}
             {signedIn ? (
               'Saved to your ideas.'
             ) : (
               <>
-                Saved to the community ideas.{' '}
-                <a href="/api/login?returnTo=%2Fgenerator" className="font-semibold text-brand-700 underline dark:text-brand-300">
+                {/* Sign-in returns to the idea, which then becomes the user's (the claim cookie proves this browser made it). */}
+                <a href={`/api/login?returnTo=${encodeURIComponent(`/idea/${id}?claim=1`)}`} className="font-semibold text-brand-700 underline dark:text-brand-300">
                   Login to Save Ideas
                 </a>{' '}
-                as your own.
+                to keep it as your own.
               </>
             )}
           </span>

@@ -6,6 +6,9 @@ import { AssistantButton } from './AssistantButton.tsx';
 
 interface Props {
   settings: GenerateRequest;
+  /** Whether the next idea will be listed in the community ideas (consent to publish). */
+  listed: boolean;
+  onListedChange: (listed: boolean) => void;
   onChange: <K extends keyof GenerateRequest>(key: K, value: GenerateRequest[K]) => void;
   engines: EngineInfo;
   assistant: { name: string; url: string; credit: string };
@@ -22,7 +25,7 @@ const FIELD_LABELS: Record<OptionField, string> = {
 };
 
 /** 'Configure Your Vision': the five dropdowns, the innovation slider, the engine switch and the button. */
-export function SettingsForm({ settings, onChange, engines, assistant, pending, onSubmit }: Props) {
+export function SettingsForm({ settings, onChange, listed, onListedChange, engines, assistant, pending, onSubmit }: Props) {
   const id = useId();
   const chosen = settings.useAnthropic ? engines.anthropic : engines.openai;
   return (
@@ -83,40 +86,62 @@ export function SettingsForm({ settings, onChange, engines, assistant, pending, 
         </div>
       </div>
 
-      <div className="mt-6 flex flex-wrap items-center gap-3">
-        <span className="text-sm font-semibold text-slate-800 dark:text-slate-200" id={`${id}-engine`}>
+      {/* The label above, the two providers either side of the switch on one row at every width. */}
+      <div className="mt-6">
+        <span className="block text-sm font-semibold text-slate-800 dark:text-slate-200" id={`${id}-engine`}>
           AI engine
         </span>
-        <span className={`text-sm ${settings.useAnthropic ? 'text-slate-600 dark:text-slate-300' : 'font-semibold text-slate-900 dark:text-white'}`}>
-          OpenAI {engines.openai.label}
-        </span>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={settings.useAnthropic}
-          aria-labelledby={`${id}-engine`}
-          aria-describedby={`${id}-engine-state`}
-          onClick={() => onChange('useAnthropic', !settings.useAnthropic)}
-          className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors ${settings.useAnthropic ? 'bg-brand-700' : 'bg-slate-500'}`}
-        >
-          <span
-            aria-hidden="true"
-            className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${settings.useAnthropic ? 'translate-x-6' : 'translate-x-1'}`}
-          />
-        </button>
-        <span className={`text-sm ${settings.useAnthropic ? 'font-semibold text-slate-900 dark:text-white' : 'text-slate-600 dark:text-slate-300'}`}>
-          Anthropic {engines.anthropic.label}
-        </span>
-        <span id={`${id}-engine-state`} className="basis-full text-sm text-slate-600 dark:text-slate-300">
+        <div className="mt-2 flex items-center gap-3" data-testid="engine-row">
+          <span className={`min-w-0 text-sm ${settings.useAnthropic ? 'text-slate-600 dark:text-slate-300' : 'font-semibold text-slate-900 dark:text-white'}`}>
+            OpenAI {engines.openai.label}
+          </span>
+          <button
+            type="button"
+            role="switch"
+            aria-checked={settings.useAnthropic}
+            aria-labelledby={`${id}-engine`}
+            aria-describedby={`${id}-engine-state`}
+            onClick={() => onChange('useAnthropic', !settings.useAnthropic)}
+            className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors ${settings.useAnthropic ? 'bg-brand-700' : 'bg-slate-500'}`}
+          >
+            <span
+              aria-hidden="true"
+              className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${settings.useAnthropic ? 'translate-x-6' : 'translate-x-1'}`}
+            />
+          </button>
+          <span className={`min-w-0 text-sm ${settings.useAnthropic ? 'font-semibold text-slate-900 dark:text-white' : 'text-slate-600 dark:text-slate-300'}`}>
+            Anthropic {engines.anthropic.label}
+          </span>
+        </div>
+        <p id={`${id}-engine-state`} className="mt-2 text-sm text-slate-600 dark:text-slate-300">
           {settings.useAnthropic ? `Anthropic ${engines.anthropic.label}` : `OpenAI ${engines.openai.label}`} selected.
           {!chosen.configured && ' No API key is configured for it here, so the offline engine will compose the idea from the book.'}
-        </span>
+        </p>
+      </div>
+
+      <div className="mt-6 rounded-lg border border-slate-200 bg-slate-50 p-4 dark:border-slate-700 dark:bg-slate-800">
+        <label className="flex items-start gap-3 text-sm text-slate-800 dark:text-slate-200">
+          <input
+            type="checkbox"
+            name="listed"
+            checked={listed}
+            onChange={(e) => onListedChange(e.target.checked)}
+            aria-describedby={`${id}-listed-state`}
+            className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700"
+          />
+          <span className="font-semibold">List this idea in the community ideas</span>
+        </label>
+        <p id={`${id}-listed-state`} className="mt-1 pl-7 text-sm text-slate-600 dark:text-slate-300" data-testid="listed-state">
+          {listed
+            ? 'The idea will be listed on Browse Ideas for everyone to see.'
+            : 'The idea will be unlisted: stored, and visible only to people who have its link.'}
+        </p>
       </div>
 
       <button
         type="submit"
         disabled={pending}
-        className="mt-6 w-full rounded-xl bg-gradient-to-r from-brand-700 to-brand-900 px-6 py-4 text-lg font-bold text-white shadow hover:from-brand-800 hover:to-brand-900 disabled:cursor-not-allowed disabled:opacity-70"
+        className="mt-4 w-full rounded-xl bg-gradient-to-r from-brand-700 to-brand-900 px-6 py-4 text-lg font-bold text-white shadow hover:from-brand-800 hover:to-brand-900 disabled:cursor-not-allowed disabled:opacity-70"
       >
         {pending ? 'GENERATING...' : 'Generate Revolutionary Idea'}
       </button>

@@ -1,7 +1,8 @@
 import { ApiError } from '../../../lib/api.ts';
 import { readEventStream } from '../../../lib/event-stream.ts';
 import type { ProgressEvent } from '../../../domain/ideas/generate.ts';
-import type { GenerateRequest, GenerateResponse, GeneratedIdea } from '../../../domain/ideas/schema.ts';
+import type { GenerateResponse, GeneratedIdea } from '../../../domain/ideas/schema.ts';
+import type { GeneratorSettings } from '../../../domain/ideas/settings-url.ts';
 
 /**
  * What the page accepts as an answer: an idea, with any of the extras (`id`, `engine`,
@@ -22,10 +23,11 @@ function asResult(data: unknown): GeneratedResult {
 
 /**
  * POST /api/generate-idea asking for server-sent progress events. Resolves with the idea; any
- * failure throws an Error whose message reads "{status}: {body}" like every API error (SPEC.md 8).
+ * failure throws an Error whose message reads "{status}: {error text}" (SPEC.md 8; a JSON error body
+ * shows its text, not the raw JSON).
  */
 export async function generateWithProgress(
-  settings: GenerateRequest,
+  settings: GeneratorSettings,
   onProgress: (event: ProgressEvent) => void,
   signal?: AbortSignal,
 ): Promise<GeneratedResult> {
@@ -36,7 +38,12 @@ export async function generateWithProgress(
     body: JSON.stringify(settings),
     ...(signal ? { signal } : {}),
   });
-  if (!res.ok) throw new ApiError(res.status, await res.text().catch(() => ''), res.statusText);
+  if (!res.ok) {
+    // SPEC.md section 8's "{status}: {body}", with a JSON error body read as its text
+    // ("503: Service temporarily unavailable", not the raw JSON).
+    const body = await res.text().catch(() => '');
+    throw new ApiError(res.status, new ApiError(res.status, body, res.statusText).serverMessage ?? body, res.statusText);
+  }
   if (!(res.headers.get('content-type') ?? '').includes('text/event-stream') || !res.body) {
     return asResult(await res.json());
   }
@@ -46,7 +53,7 @@ export async function generateWithProgress(
     else if (event === 'idea') result = { idea: data };
     else if (event === 'error') {
       const { status, error } = data as { status: number; error: string };
-      result = { error: new ApiError(status, JSON.stringify({ error }), '') };
+      result = { error: new ApiError(status, error, '') };
     }
     return result !== null;
   });

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ProgressEvent } from '../../../domain/ideas/generate.ts';
-import type { GenerateRequest } from '../../../domain/ideas/schema.ts';
+import type { GeneratorSettings } from '../../../domain/ideas/settings-url.ts';
 import { generateWithProgress, type GeneratedResult } from './generate-client.ts';
 
 /** What the result panel shows: the answer, the settings it was made with and when it arrived. */
 export interface GenerationResult {
   idea: GeneratedResult;
-  settings: GenerateRequest;
+  settings: GeneratorSettings;
   /** ISO time the answer arrived (the response carries no date; the stored record's is the same moment). */
   receivedAt: string;
 }
@@ -32,7 +32,7 @@ export function useGeneration(onStart?: () => void) {
   }, []);
 
   const generate = useCallback(
-    (settings: GenerateRequest) => {
+    (settings: GeneratorSettings) => {
       if (pending.current) return;
       pending.current = true;
       onStart?.();

@@ -5,6 +5,7 @@ import { normalizeIdea, type IdeaView } from '../../../domain/ideas/normalize.ts
 import { IDEA_DATA_ELEMENT_ID, NAV_ACTIONS_ELEMENT_ID, parseIdeaPageData, type IdeaPageData } from '../../../domain/ideas/page-data.ts';
 import type { PublicIdeaRecord } from '../../../domain/ideas/schema.ts';
 import { apiGet } from '../../../lib/api.ts';
+import { OwnerActions } from './OwnerActions.tsx';
 import { shareIdea } from '../../../lib/share-window.ts';
 
 /**
@@ -14,7 +15,7 @@ import { shareIdea } from '../../../lib/share-window.ts';
  * markup: the first client render reads the embedded JSON synchronously. Without embedded data it
  * asks GET /api/idea/{id} once (no retry).
  */
-type State = { status: 'loading' } | { status: 'loaded'; idea: PublicIdeaRecord; fetched: boolean } | { status: 'not-found' };
+type State = { status: 'loading' } | { status: 'loaded'; idea: PublicIdeaRecord; fetched: boolean } | { status: 'not-found' } | { status: 'deleted' };
 
 function stateOf(data: IdeaPageData | null): State {
   if (!data) return { status: 'loading' };
@@ -55,10 +56,16 @@ export default function IdeaDetail({ initialData }: { initialData?: IdeaPageData
   }, [view, state]);
 
   if (state.status === 'not-found') return <NotFound />;
+  if (state.status === 'deleted') return <Deleted />;
   if (!view) return <Loading />;
   return (
     <>
-      <IdeaArticle idea={view} timeZone={hydrated ? undefined : 'UTC'} asideExtra={<ReadyToBuild />} />
+      <IdeaArticle
+        idea={view}
+        timeZone={hydrated ? undefined : 'UTC'}
+        headerExtra={<OwnerActions id={view.id} title={view.title} onDeleted={() => setState({ status: 'deleted' })} />}
+        asideExtra={<ReadyToBuild />}
+      />
       {hydrated && <NavShare idea={view} />}
     </>
   );
@@ -69,14 +76,33 @@ function NavShare({ idea }: { idea: IdeaView }) {
   const target = document.getElementById(NAV_ACTIONS_ELEMENT_ID);
   if (!target) return null;
   return createPortal(
+    // On a phone only the X mark shows (the site name keeps its room in the top bar).
     <button
       type="button"
+      aria-label="Share to X"
       onClick={() => shareIdea(idea)}
-      className="rounded-md bg-slate-900 px-3 py-2 text-sm font-semibold text-white hover:bg-slate-700 dark:bg-white dark:text-slate-900 dark:hover:bg-slate-200"
+      className="flex items-center gap-2 rounded-md bg-slate-900 p-2 text-sm font-semibold text-white hover:bg-slate-700 sm:px-3 dark:bg-white dark:text-slate-900 dark:hover:bg-slate-200"
     >
-      Share to X
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 fill-current">
+        <path d="M18.9 2H22l-6.8 7.8L23 22h-6.2l-4.8-6.3L6.4 22H3.3l7.3-8.3L1 2h6.3l4.4 5.8zm-1.1 18h1.7L6.3 3.9H4.5z" />
+      </svg>
+      <span className="hidden sm:inline">Share to X</span>
     </button>,
     target,
+  );
+}
+
+function Deleted() {
+  return (
+    <div className="py-24 text-center">
+      <h1 className="font-serif text-4xl font-bold text-slate-900 dark:text-white">Idea Deleted</h1>
+      <p role="status" className="mt-4 text-slate-700 dark:text-slate-300">
+        The idea, its place in every list and its share card are gone. Its link now answers 'Idea Not Found'.
+      </p>
+      <a href="/ideas" className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+        Browse All Ideas
+      </a>
+    </div>
   );
 }
 
