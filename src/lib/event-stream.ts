@@ -24,7 +24,9 @@ export async function readEventStream(body: ReadableStream<Uint8Array>, onEvent:
       }
     },
   });
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  // TypeScript's DOM types give TextDecoderStream a BufferSource writable, which a byte stream's
+  // pipe does not accept; at run time it decodes Uint8Array chunks.
+  const reader = body.pipeThrough(new TextDecoderStream() as unknown as TransformStream<Uint8Array, string>).getReader();
   try {
     for (;;) {
       const { value, done } = await reader.read();
