@@ -7,9 +7,16 @@ import { truncate } from './share.ts';
 import type { IdeaStore } from './store.ts';
 
 
-/** The first sentence of a summary, cut to one line of the card. */
-export function oneLine(summary: string, max = 110): string {
-  const first = summary.split(/(?<=[.!?])\s+/)[0] ?? '';
+/**
+ * The first sentence of a summary, cut to one line of the card. A summary that starts with the
+ * idea's name ("Harvest Ledger lets farms...") loses it: the title is right above.
+ */
+export function oneLine(summary: string, title: string, max = 62): string {
+  let first = (summary.split(/(?<=[.!?])\s+/)[0] ?? '').trim();
+  if (title && first.toLowerCase().startsWith(title.toLowerCase())) {
+    const rest = first.slice(title.length).replace(/^[\s:,-]+/, '');
+    if (rest) first = rest.charAt(0).toUpperCase() + rest.slice(1);
+  }
   return truncate(first, max);
 }
 
@@ -23,8 +30,9 @@ export function shareCardNode(idea: IdeaView, bookTitle: string): ImageNode {
       display: 'flex',
       flexDirection: 'column',
       justifyContent: 'space-between',
-      width: '100%',
-      height: '100%',
+      width: SHARE_CARD_WIDTH,
+      height: SHARE_CARD_HEIGHT,
+      boxSizing: 'border-box',
       padding: '64px 72px',
       background: 'linear-gradient(135deg, #0b1020 0%, #13245a 100%)',
       color: '#ffffff',
@@ -37,13 +45,13 @@ export function shareCardNode(idea: IdeaView, bookTitle: string): ImageNode {
     ),
     h(
       'div',
-      { display: 'flex', flexDirection: 'column' },
-      h('div', { display: 'flex', fontSize: titleSize, fontWeight: 700, lineHeight: 1.1 }, title),
-      idea.summary ? h('div', { display: 'flex', marginTop: 28, fontSize: 32, color: '#cbd5e1', lineHeight: 1.3 }, oneLine(idea.summary)) : null,
+      { display: 'flex', flexDirection: 'column', width: '100%' },
+      h('div', { display: 'flex', width: '100%', fontSize: titleSize, fontWeight: 700, lineHeight: 1.1 }, title),
+      idea.summary ? h('div', { display: 'flex', width: '100%', marginTop: 28, fontSize: 32, color: '#cbd5e1', lineHeight: 1.3 }, oneLine(idea.summary, idea.title)) : null,
     ),
     h(
       'div',
-      { display: 'flex', justifyContent: 'space-between', alignItems: 'center', fontSize: 28, color: '#f5c542', fontWeight: 700 },
+      { display: 'flex', width: '100%', justifyContent: 'space-between', alignItems: 'center', fontSize: 28, color: '#f5c542', fontWeight: 700 },
       h('div', { display: 'flex' }, truncate(bookTitle, 60)),
       h('div', { display: 'flex', color: '#94a3b8', fontWeight: 400 }, 'AI + BSV business idea'),
     ),
