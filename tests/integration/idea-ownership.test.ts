@@ -161,6 +161,20 @@ describe('delete (DELETE /api/idea/{id})', () => {
   });
 });
 
+describe('the recent index after a delete', () => {
+  it('still holds the 50 newest listed ideas (topped up from the gallery)', async () => {
+    const store = new BlobsIdeaStore();
+    const stamp = Date.parse('2031-01-01T00:00:00.000Z');
+    const owner = 'user-recent-owner';
+    const records = Array.from({ length: 52 }, (_, i) => sampleRecord({ id: `recent-top-${String(i).padStart(3, '0')}`, createdAt: new Date(stamp + i * 1000).toISOString(), userId: owner }));
+    for (const r of records) await store.save(r);
+    expect((await recent()).slice(0, 50)).toEqual(records.slice(2).reverse().map((r) => r.id));
+    await Promise.all([del(records[51]!.id, await sessionCookie(owner)), del(records[40]!.id, await sessionCookie(owner))]);
+    const expected = records.filter((_, i) => i !== 51 && i !== 40).slice(-50).reverse().map((r) => r.id);
+    expect(await recent()).toEqual(expected);
+  });
+});
+
 describe('share cards', () => {
   it('a 1200x630 PNG, rendered once and then served from Blobs', async () => {
     const record = sampleRecord({ id: 'share-card-01' });

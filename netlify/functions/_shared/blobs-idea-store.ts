@@ -1,5 +1,5 @@
 import { getStore, type Store } from '@netlify/blobs';
-import { appendToHead, parseHead, readGallery, tombstone, type GalleryCursor, type GalleryHead } from '../../../src/domain/ideas/gallery.ts';
+import { ALL_STREAM, appendToHead, parseHead, readGallery, tombstone, type GalleryCursor, type GalleryHead } from '../../../src/domain/ideas/gallery.ts';
 import { ideaRecordSchema, type IdeaRecord } from '../../../src/domain/ideas/schema.ts';
 import {
   galleryStreams,
@@ -173,14 +173,23 @@ export class BlobsIdeaStore implements IdeaStore {
   }
 
   async delete(record: IdeaRecord): Promise<void> {
-    const without = (data: unknown) => {
+    if (record.userId) await this.updateBlob(userKey(record.userId), (data) => {
       const index = parseIndex(data);
       return index.some((e) => e.id === record.id) ? index.filter((e) => e.id !== record.id) : undefined;
-    };
-    if (record.userId) await this.updateBlob(userKey(record.userId), without);
+    });
     if (isListed(record)) {
-      await this.updateBlob(RECENT_KEY, without);
+      // The gallery first: the recent index is then topped up from it (so it still holds the 50
+      // newest ideas), and a top-up that read the gallery before another delete's tombstone loses
+      // its compare-and-swap to that delete's own recent-index update and reads again.
       await this.removeFromGallery(record);
+      await this.updateBlob(RECENT_KEY, async (data) => {
+        const index = parseIndex(data);
+        if (!index.some((e) => e.id === record.id)) return undefined;
+        let next = index.filter((e) => e.id !== record.id);
+        const { entries } = await this.gallery(ALL_STREAM, RECENT_INDEX_SIZE, null);
+        for (const entry of entries) if (!next.some((e) => e.id === entry.id)) next = insertIntoIndex(next, entry, RECENT_INDEX_SIZE);
+        return next;
+      });
     }
     // Last: until here every index entry still points at an existing record.
     await this.store.delete(ideaKey(record.id));

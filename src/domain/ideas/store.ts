@@ -29,7 +29,7 @@ export interface IdeaStore {
    * cannot both win) and adds it to the user's index. Claiming one's own idea again changes nothing.
    */
   claim(id: string, userId: string): Promise<ClaimOutcome>;
-  /** Removes the idea from every index it is in, then the record itself. */
+  /** Removes the idea from every index it is in (the recent index is topped up to its size again), then the record itself. */
   delete(record: IdeaRecord): Promise<void>;
 }
 
@@ -144,10 +144,15 @@ export class MemoryIdeaStore implements IdeaStore {
   }
 
   async delete(record: IdeaRecord): Promise<void> {
-    this.recentIndex = this.recentIndex.filter((e) => e.id !== record.id);
     if (record.userId) this.userIndex.set(record.userId, (this.userIndex.get(record.userId) ?? []).filter((e) => e.id !== record.id));
     for (const [key, head] of this.heads) this.heads.set(key, { page: head.page, entries: tombstone(head.entries, record.id) ?? head.entries });
     for (const [key, entries] of this.pages) this.pages.set(key, tombstone(entries, record.id) ?? entries);
+    if (this.recentIndex.some((e) => e.id === record.id)) {
+      // Topped up from the gallery: the recent index still holds the newest listed ideas.
+      let next = this.recentIndex.filter((e) => e.id !== record.id);
+      for (const entry of (await this.gallery(ALL_STREAM, RECENT_INDEX_SIZE, null)).entries) if (!next.some((e) => e.id === entry.id)) next = insertIntoIndex(next, entry, RECENT_INDEX_SIZE);
+      this.recentIndex = next;
+    }
     this.ideas.delete(record.id);
   }
 }
