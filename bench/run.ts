@@ -9,7 +9,9 @@
  *   (default 100,000), GET /api/idea/{id}, POST /api/generate-idea (offline engine);
  * - a soak of BENCH_SOAK generations (default 2,000) from 50 concurrent clients: 5xx count, lost
  *   ideas, recent index exactness;
- * - EPUB export time for the full book.
+ * - EPUB export time for the full book;
+ * - GET /api/ideas (the gallery) with BENCH_GALLERY_IDEAS listed ideas (default 1,000,000) written
+ *   directly as gallery index pages: p95 of a page read at random depths.
  * Set BENCH_SKIP=lighthouse,seed,... to skip parts while iterating, BENCH_ROUTES=/idea/,/admin to
  * measure only some routes.
  */
@@ -24,13 +26,16 @@ import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { BlobsIdeaStore } from '../netlify/functions/_shared/blobs-idea-store.ts';
+import { BlobsIdeaStore, galleryHeadKey, galleryPageKey } from '../netlify/functions/_shared/blobs-idea-store.ts';
+import { ALL_STREAM, GALLERY_PAGE_SIZE } from '../src/domain/ideas/gallery.ts';
 import type { IdeaRecord } from '../src/domain/ideas/schema.ts';
 import { assistantFigures } from './assistant.ts';
+import { toGalleryEntry } from '../src/domain/ideas/store.ts';
 
 const PORT = Number(process.env['BENCH_PORT'] ?? 8970);
 const ORIGIN = `http://localhost:${PORT}`;
 const IDEAS = Number(process.env['BENCH_IDEAS'] ?? 100_000);
+const GALLERY_IDEAS = Number(process.env['BENCH_GALLERY_IDEAS'] ?? 1_000_000);
 const SOAK = Number(process.env['BENCH_SOAK'] ?? 2_000);
 const SKIP = new Set((process.env['BENCH_SKIP'] ?? '').split(',').filter(Boolean));
 // BENCH_ROUTES=/idea/,/admin: measure JS and Lighthouse only on routes containing one of these.
@@ -117,6 +122,38 @@ async function seedIdeas(blobsDir: string, templates: IdeaRecord[], count: numbe
   );
   console.log(`  seeded ${count} ideas in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   await server.stop();
+}
+
+/**
+ * Writes a gallery of `count` listed ideas as its index pages (what `count` saves would leave:
+ * sealed pages of GALLERY_PAGE_SIZE entries and a head), cloned from real ideas. The idea records
+ * themselves are not needed by a gallery read, so they are not written.
+ */
+async function seedGallery(blobsDir: string, templates: IdeaRecord[], count: number): Promise<number> {
+  const server = new BlobsServer({ directory: blobsDir, token: 'bench' });
+  const { port } = await server.start();
+  setEnvironmentContext({ edgeURL: `http://127.0.0.1:${port}`, uncachedEdgeURL: `http://127.0.0.1:${port}`, token: 'bench', siteID: 'local-site' });
+  const raw = getStore({ name: 'ideas', consistency: 'strong' });
+  const entries = templates.map((t) => toGalleryEntry(t));
+  const entry = (i: number) => ({ ...(entries[i % entries.length] as IdeaRecord), id: `gal${String(i).padStart(8, '0')}x` });
+  const pages = Math.ceil(count / GALLERY_PAGE_SIZE);
+  const page = (k: number) => Array.from({ length: Math.min(GALLERY_PAGE_SIZE, count - k * GALLERY_PAGE_SIZE) }, (_, j) => entry(k * GALLERY_PAGE_SIZE + j));
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < pages - 1) {
+        const k = next;
+        next += 1;
+        await raw.setJSON(galleryPageKey(ALL_STREAM, k), page(k));
+      }
+    }),
+  );
+  await raw.setJSON(galleryHeadKey(ALL_STREAM), { page: pages - 1, entries: page(pages - 1) });
+  console.log(`  seeded a gallery of ${count} ideas (${pages} page blobs) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  // stop() waits for the client's idle keep-alive sockets, which do not keep the process alive: bounded.
+  await Promise.race([server.stop(), new Promise((r) => setTimeout(r, 5000))]);
+  return pages;
 }
 
 /** Two seconds of the same load, not recorded: the server's code is compiled hot before measuring. */
@@ -330,6 +367,30 @@ async function main(): Promise<void> {
     record(`GET /api/recent-ideas, 1 connection (no queueing)`, `p50 ${recent1.p50} ms, p95 ${recent1.p95} ms, p99 ${recent1.p99} ms`);
     const one = await cannon('idea', { url: `${ORIGIN}/api/idea/${ideaId}`, connections: 10, duration: 10 });
     record(`GET /api/idea/{id} (${stored} ideas stored)`, `p50 ${one.p50} ms, p95 ${one.p95} ms, p99 ${one.p99} ms, ${one.rps.toFixed(0)} req/s`);
+
+    // The gallery at GALLERY_IDEAS listed ideas: pages read at random depths (cursors anywhere in
+    // the million) and the first page, 20 ideas each.
+    if (!SKIP.has('gallery')) {
+      const templates = (await Promise.all(real.slice(0, 20).map(async (id) => (await (await fetch(`${ORIGIN}/api/idea/${id}`)).json()) as IdeaRecord))).filter(Boolean);
+      await stopServer(server);
+      const pages = await seedGallery(blobsDir, templates, GALLERY_IDEAS);
+      await run('sync', []);
+      server = await startServer(blobsDir);
+      const randomPath = () => {
+        const p = Math.floor(Math.random() * pages);
+        return Math.random() < 0.1 ? '/api/ideas?limit=20' : `/api/ideas?limit=20&cursor=${p}.${1 + Math.floor(Math.random() * GALLERY_PAGE_SIZE)}`;
+      };
+      const check = (await (await fetch(`${ORIGIN}/api/ideas?limit=20&cursor=${Math.floor(pages / 2)}.10`)).json()) as { ideas: unknown[]; nextCursor: string | null };
+      if (check.ideas.length !== 20 || !check.nextCursor) throw new Error('gallery seed: a page read did not return 20 ideas and a cursor');
+      const opts = { url: `${ORIGIN}/api/ideas?limit=20`, requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: randomPath() }) }] } as autocannon.Options;
+      await warmUp({ ...opts, connections: 10 });
+      const gallery = await cannon('gallery', { ...opts, connections: 10, duration: 10 });
+      const gallery1 = await cannon('gallery-1', { ...opts, connections: 1, duration: 5 });
+      const figure = `GET /api/ideas?limit=20, random depth (${GALLERY_IDEAS.toLocaleString('en-US')} ideas in the gallery)`;
+      if (gallery.non2xx > 0) throw new Error(`gallery reads failed: ${gallery.non2xx} non-2xx answers`);
+      record(`${figure}, 10 connections`, `p50 ${gallery.p50} ms, p95 ${gallery.p95} ms, p99 ${gallery.p99} ms, ${gallery.rps.toFixed(0)} req/s`);
+      record(`${figure}, 1 connection (no queueing)`, `p50 ${gallery1.p50} ms, p95 ${gallery1.p95} ms, p99 ${gallery1.p99} ms`);
+    }
   } finally {
     await stopServer(server);
     await rm(blobsDir, { recursive: true, force: true });

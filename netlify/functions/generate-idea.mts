@@ -1,10 +1,11 @@
 import type { Config, Context } from '@netlify/functions';
-import { generateIdea, type GenerateDeps, type ProgressEvent } from '../../src/domain/ideas/generate.ts';
+import { generateIdea, newIdeaId, type GenerateDeps, type ProgressEvent } from '../../src/domain/ideas/generate.ts';
 import { generateRequestSchema } from '../../src/domain/ideas/schema.ts';
 import { BlobsIdeaStore } from './_shared/blobs-idea-store.ts';
 import { serverEnv } from './_shared/env.ts';
 import { describeFailure, enginesFromEnv, groundingChapters, localRateLimit } from './_shared/generation.ts';
 import { readJsonBody, rejectCrossSite, requireJson } from './_shared/guard.ts';
+import { addClaimCookie } from './_shared/idea-claims.ts';
 import { error, json, methodNotAllowed } from './_shared/http.ts';
 import { readSession } from './_shared/session.ts';
 import { eventStream, wantsEventStream } from './_shared/sse.ts';
@@ -39,15 +40,22 @@ export default async (req: Request, context?: Context): Promise<Response> => {
     return error(503, 'The generator is not available right now; please try again later');
   }
 
+  // An anonymous idea's id is chosen now, so the claim cookie (only this browser may claim it after
+  // signing in) goes out with the response headers, before the stream starts. Without a session
+  // secret nobody can sign in, so there is nothing to claim with.
+  const claim = user || !env.SESSION_SECRET ? null : newIdeaId();
+  if (claim) deps.newId = () => claim;
+  const claimCookie = claim ? { 'set-cookie': await addClaimCookie(req, claim, env) } : undefined;
+
   if (!wantsEventStream(req)) {
     try {
-      return json(await generateIdea(parsed.data, user?.id ?? null, deps));
+      return json(await generateIdea(parsed.data, user?.id ?? null, deps), 200, claimCookie);
     } catch (e) {
       const { status, message } = describeFailure(e);
       return error(status, message);
     }
   }
-  return eventStream(async (send) => {
+  const stream = eventStream(async (send) => {
     try {
       send('idea', await generateIdea(parsed.data, user?.id ?? null, { ...deps, onProgress: (p: ProgressEvent) => send('progress', p) }));
     } catch (e) {
@@ -55,6 +63,8 @@ export default async (req: Request, context?: Context): Promise<Response> => {
       send('error', { status, error: message });
     }
   });
+  if (claimCookie) stream.headers.append('set-cookie', claimCookie['set-cookie']);
+  return stream;
 };
 
 // No `method` filter: other methods reach the handler and get a JSON 405. Netlify reads this

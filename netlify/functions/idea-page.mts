@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config, Context } from '@netlify/functions';
 import { renderIdeaPage } from '../../src/domain/ideas/page.ts';
+import { shareCardPath } from '../../src/domain/ideas/share-card-size.ts';
 import { renderIdeaDetailHtml } from '../../src/pages/idea/_components/render-idea-detail.tsx';
 import { findIdea } from '../../src/domain/ideas/read.ts';
 import { book } from '../../src/lib/site.ts';
@@ -37,15 +38,17 @@ export default async (req: Request, context: Context): Promise<Response> => {
   }
   const id = context.params['id'] ?? '';
   const origin = (serverEnv().URL ?? new URL(req.url).origin).replace(/\/$/, '');
-  const options = { siteName: book.title, canonicalUrl: `${origin}/idea/${encodeURIComponent(id)}` };
+  const options = { siteName: book.title, canonicalUrl: `${origin}/idea/${encodeURIComponent(id)}`, imageUrl: `${origin}${shareCardPath(id)}` };
+  let idea: Awaited<ReturnType<typeof findIdea>>;
   try {
-    const idea = await findIdea(new BlobsIdeaStore(), id);
-    if (!idea) return htmlPage(renderIdeaPage(shell, null, options, renderIdeaDetailHtml), 404, 'no-store');
-    return htmlPage(renderIdeaPage(shell, idea, options, renderIdeaDetailHtml), 200, 'public, max-age=0, must-revalidate');
+    idea = await findIdea(new BlobsIdeaStore(), id);
   } catch (e) {
     console.error('idea-page: store read failed', e);
     return htmlPage(renderIdeaPage(shell, null, options, renderIdeaDetailHtml), 503, 'no-store');
   }
+  // Render errors are caught and logged as such inside renderIdeaPage.
+  if (!idea) return htmlPage(renderIdeaPage(shell, null, options, renderIdeaDetailHtml), 404, 'no-store');
+  return htmlPage(renderIdeaPage(shell, idea, options, renderIdeaDetailHtml), 200, 'public, max-age=0, must-revalidate');
 };
 
 export const config: Config = { path: '/idea/:id' };

@@ -71,5 +71,5 @@ export const OPTION_FIELDS = Object.keys(OPTION_LABELS) as OptionField[];
 /** The readable label of an option value, or the value itself when it is unknown. */
 export function optionLabel(field: OptionField, value: string): string {
   const labels: Record<string, string> = OPTION_LABELS[field];
-  return labels[value] ?? value;
+  return Object.hasOwn(labels, value) ? (labels[value] ?? value) : value;
 }

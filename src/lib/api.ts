@@ -46,3 +46,9 @@ export async function apiPost<T>(path: string, body: unknown, init: RequestInit 
   const text = await res.text();
   return (text ? JSON.parse(text) : {}) as T;
 }
+
+export async function apiDelete<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const res = await ensureOk(await fetch(path, { method: 'DELETE', credentials: 'include', headers: { accept: 'application/json' }, ...init }));
+  const text = await res.text();
+  return (text ? JSON.parse(text) : {}) as T;
+}

@@ -3,16 +3,8 @@ import { expect, gotoHydrated, test } from './fixtures.ts';
 
 /**
  * Login together with the idea pages: a signed-in user sees 'Your Ideas' on /ideas, and an idea
- * generated while signed in appears there. The generator and /ideas are built in other branches;
- * until both answer, these tests skip themselves (and run as soon as the pages land).
+ * generated while signed in appears there.
  */
-test.beforeEach(async ({ request }) => {
-  for (const path of ['/ideas', '/generator']) {
-    const res = await request.get(path);
-    test.skip(res.status() === 404, `${path} answers 404: the page is not built in this branch yet`);
-  }
-});
-
 async function signIn(page: Page, returnTo: string, firstName: string, email: string): Promise<void> {
   await page.goto(`/api/login?returnTo=${encodeURIComponent(returnTo)}`);
   await page.getByLabel('First name').fill(firstName);
@@ -55,4 +47,36 @@ test('a signed-in user sees Your Ideas, and a generated idea appears among them'
   await gotoHydrated(page, '/ideas');
   const yours = page.locator('section', { has: page.getByRole('heading', { name: 'Your Ideas' }) });
   await expect(yours.getByText(name).first()).toBeVisible(NAV);
+});
+
+test.describe('save after login', () => {
+  test.use({ allowConsoleErrors: [/status of 403 \(Forbidden\)/] });
+
+  test('"Login to Save Ideas" on a result keeps that idea: back on the idea after signing in, and in Your Ideas', async ({ page, browser }) => {
+    await gotoHydrated(page, '/generator');
+    await page.getByRole('button', { name: 'Generate Revolutionary Idea' }).click();
+    const result = page.getByTestId('result-panel');
+    const name = (await result.getByRole('heading', { level: 2 }).first().textContent(NAV))?.trim() ?? '';
+    const id = (await result.getByRole('link', { name: 'View' }).getAttribute('href'))?.split('/').pop() ?? '';
+    expect(id).not.toBe('');
+    await result.getByRole('link', { name: 'Login to Save Ideas' }).click();
+    await page.getByLabel('First name').fill('Cleo');
+    await page.getByLabel('Email').fill(`claim.${Date.now()}@example.com`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(new RegExp(`/idea/${id}$`), NAV);
+    await expect(page.getByRole('status').filter({ hasText: 'Saved to your ideas.' })).toBeVisible(NAV);
+    await expect(page.getByRole('button', { name: 'Delete', exact: true })).toBeVisible(NAV);
+
+    await gotoHydrated(page, '/ideas');
+    const yours = page.locator('section', { has: page.getByRole('heading', { name: 'Your Ideas' }) });
+    await expect(yours.getByText(name).first()).toBeVisible(NAV);
+
+    // Another browser knows the link but not the claim: nothing is saved there.
+    const other = await browser.newContext();
+    const stranger = await other.newPage();
+    await signIn(stranger, `/idea/${id}?claim=1`, 'Dan', `other.${Date.now()}@example.com`).catch(() => undefined);
+    await expect(stranger.getByRole('alert').filter({ hasText: 'could not be saved' })).toContainText('403', NAV);
+    await expect(stranger.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+    await other.close();
+  });
 });

@@ -161,6 +161,17 @@ describe('GET /api/idea/{id}', () => {
     expect(body.parameters).toEqual({});
   });
 
+  it('serves a record whose parameters are not what the code expects (an object, prototype names)', async () => {
+    const store = new BlobsIdeaStore();
+    const odd = sampleRecord({ id: 'odd-params-01', parameters: { targetMarket: { name: 'B2B', size: 3 }, businessCategory: '__proto__', aiFocus: 'constructor', innovationLevel: { n: 1 } } });
+    await store.save(odd);
+    const page = await ideaPageHandler(new Request(`${ORIGIN}/idea/odd-params-01`), ctx({ id: 'odd-params-01' }));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/<h1[^>]*>Verifiable Harvest Ledger<\/h1>/);
+    const recent = (await (await recentHandler(new Request(`${ORIGIN}/api/recent-ideas?limit=1`))).json()) as PublicIdeaRecord[];
+    expect(recent[0]?.id).toBe('odd-params-01');
+  });
+
   it.each(['unknown-id-123', 'short', 'has space!', '../../index%2Frecent', 'x'.repeat(65)])('answers 404 with a JSON error for %j', async (id) => {
     const res = await ideaHandler(new Request(`${ORIGIN}/api/idea/${encodeURIComponent(id)}`), ctx({ id }));
     expect(res.status).toBe(404);
@@ -183,6 +194,12 @@ describe('GET /idea/{id} (served page)', () => {
       expect(html).toMatch(/<meta property="og:description" content="Idea 3 lets farm cooperatives/);
       expect(html).toContain(`<link rel="canonical" href="https://book.example.org/idea/${idOf(3)}">`);
       expect(html).toContain(`<meta property="og:url" content="https://book.example.org/idea/${idOf(3)}">`);
+      // The share card (issue 18): a large image card on X and in chat apps.
+      expect(html).toContain(`<meta property="og:image" content="https://book.example.org/api/idea/${idOf(3)}/share-card.png">`);
+      expect(html).toContain(`<meta name="twitter:image" content="https://book.example.org/api/idea/${idOf(3)}/share-card.png">`);
+      expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+      expect(html).toContain('<meta property="og:image:width" content="1200">');
+      expect(html.match(/twitter:card/g)).toHaveLength(1);
       expect(html).not.toContain('noindex');
       expect(html).not.toContain('content="shell"');
       expect(html.match(/<title>/g)).toHaveLength(1);

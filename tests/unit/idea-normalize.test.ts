@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CATEGORY, formatLongDate, formatShortDate, normalizeIdea, splitCamelCase, toObject, UNTITLED } from '../../src/domain/ideas/normalize.ts';
+import fc from 'fast-check';
+import { DEFAULT_CATEGORY, formatLongDate, formatShortDate, normalizeIdea, splitCamelCase, toObject, toParagraphs, UNTITLED } from '../../src/domain/ideas/normalize.ts';
+import type { IdeaRecord } from '../../src/domain/ideas/schema.ts';
 import { toIndexEntry } from '../../src/domain/ideas/store.ts';
 import { sampleIdea, sampleRecord } from '../support/ideas.ts';
 
@@ -217,5 +219,67 @@ describe('index entries', () => {
   ])('a card built from the index reads like the full record (%s)', (_, record) => {
     const pick = ({ id, title, summary, category, createdAt }: ReturnType<typeof normalizeIdea>) => ({ id, title, summary, category, createdAt });
     expect(pick(normalizeIdea(toIndexEntry(record)))).toEqual(pick(normalizeIdea(record)));
+  });
+});
+
+describe('card and detail agree (property)', () => {
+  const maybeText = fc.oneof(fc.constant(undefined), fc.string({ maxLength: 12 }), fc.constantFrom('  ', 'A b', 'Zed'), fc.integer(), fc.constant(null), fc.constant({ nested: 'x' }));
+  const idea = fc.record(
+    { title: maybeText, businessName: maybeText, businessSummary: maybeText, executiveSummary: maybeText, summary: maybeText },
+    { requiredKeys: [] },
+  );
+  const params = fc.record(
+    { businessCategory: fc.oneof(fc.constantFrom('all', 'fintech', 'identity-attribution-authentication', 'Made Up'), maybeText), targetMarket: maybeText },
+    { requiredKeys: [] },
+  );
+  const record = fc.record({
+    id: fc.constantFrom('idea-0001', 'idea-0002'),
+    businessName: fc.string({ maxLength: 8 }),
+    generatedIdea: fc.oneof(idea, idea.map((i) => JSON.stringify(i)), fc.constant('{oops')),
+    parameters: fc.oneof(params, params.map((p) => JSON.stringify(p)), fc.constant('[1]')),
+    createdAt: fc.oneof(fc.constant('2026-11-21T10:00:00.000Z'), fc.string({ maxLength: 5 })),
+  });
+
+  it('for any record, the card built from its index entry shows the title, summary, category and date of its detail page', () => {
+    fc.assert(
+      fc.property(record, (r) => {
+        const pick = ({ id, title, summary, category, createdAt }: ReturnType<typeof normalizeIdea>) => ({ id, title, summary, category, createdAt });
+        expect(pick(normalizeIdea(toIndexEntry(r as IdeaRecord)))).toEqual(pick(normalizeIdea(r)));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('toParagraphs', () => {
+  it('keeps blank-line paragraphs', () => {
+    expect(toParagraphs('One.\n\nTwo three.\n\n')).toEqual(['One.', 'Two three.']);
+  });
+  it('groups a long one-block summary into paragraphs of three sentences, losing no text', () => {
+    const text = 'It costs $0.001 a call. Buyers pay per lookup. Farms sign up free. Audits take minutes! Is it private? Yes, e.g. only hashes go on chain. "Quotes" stay. Done.';
+    const paragraphs = toParagraphs(text);
+    expect(paragraphs).toHaveLength(3);
+    expect(paragraphs[0]).toBe('It costs $0.001 a call. Buyers pay per lookup. Farms sign up free.');
+    expect(paragraphs.join(' ')).toBe(text);
+  });
+  it('leaves a short text as one paragraph', () => {
+    expect(toParagraphs('One. Two.')).toEqual(['One. Two.']);
+  });
+});
+
+describe('stored records that are not what the code expects (issue 14)', () => {
+  const hostile = [{ name: 'B2B', size: 3 }, ['b2b'], '__proto__', 'constructor', 'toString', 42, true, null];
+  it.each(hostile.map((v) => [JSON.stringify(v), v]))('every text of the view is a string when parameters hold %s', (_, value) => {
+    const record = sampleRecord({
+      parameters: { businessCategory: value, targetMarket: value, aiFocus: value, bsvFeature: value, innovationLevel: value },
+      generatedIdea: { ...sampleIdea(), title: value, businessSummary: value, coreFeatures: [value, { title: value }], painPointsSolved: [value, 'ok'] },
+    });
+    const view = normalizeIdea(record);
+    for (const field of [view.title, view.summary, view.category, view.details.targetMarket, view.details.aiFocus, view.details.bsvFeature]) {
+      expect(typeof field).toBe('string');
+    }
+    expect(view.painPoints.every((p) => typeof p === 'string')).toBe(true);
+    expect(view.coreFeatures.every((f) => typeof f.title === 'string' && typeof f.description === 'string')).toBe(true);
+    expect(Number.isInteger(view.details.innovationLevel)).toBe(true);
   });
 });

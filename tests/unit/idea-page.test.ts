@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { IdeaPageData } from '../../src/domain/ideas/page-data.ts';
-import { fillDetailIsland } from '../../src/domain/ideas/page.ts';
+import { fillDetailIsland, renderIdeaPage } from '../../src/domain/ideas/page.ts';
 
 const island = (inner: string) =>
   `<main><astro-island uid="Z1" prefix="r3" component-url="/_astro/IdeaDetail.AbC1.js" ssr client="load" await-children>${inner}<!--astro:end--></astro-island></main>`;
@@ -25,5 +25,19 @@ describe('fillDetailIsland (the server-rendered idea in the shell)', () => {
   it('is null when the shell has no IdeaDetail island, or an unclosed one', () => {
     expect(fillDetailIsland('<main><p>no island</p></main>', { notFound: true }, () => 'x')).toBeNull();
     expect(fillDetailIsland('<astro-island component-url="/_astro/IdeaDetail.A.js"><p>', { notFound: true }, () => 'x')).toBeNull();
+  });
+});
+
+describe('renderIdeaPage when the detail fails to render', () => {
+  it('serves the page with its data and logs a render error (not a storage error)', () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const shell = `<!DOCTYPE html><html><head><title>x</title></head><body>${island('<p>Loading</p>')}</body></html>`;
+    const idea = { id: 'idea-render-1', businessName: 'Broken', generatedIdea: {}, parameters: {}, createdAt: '2026-01-01T00:00:00.000Z' };
+    const html = renderIdeaPage(shell, idea, { siteName: 'Book', canonicalUrl: 'https://x.test/idea/idea-render-1' }, () => {
+      throw new Error('Objects are not valid as a React child');
+    });
+    expect(html).toContain('<title>Broken | Book</title>');
+    expect(html).toContain('"id":"idea-render-1"');
+    expect(errors.mock.calls.map((c) => String(c[0]))).toEqual([expect.stringMatching(/render error, not a storage error/)]);
   });
 });

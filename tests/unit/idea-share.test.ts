@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { normalizeIdea } from '../../src/domain/ideas/normalize.ts';
+import { oneLine, shareCardNode } from '../../src/domain/ideas/share-card.ts';
+import { sampleRecord } from '../support/ideas.ts';
 import { ideaUrl, SHARE_HASHTAGS, SHARE_WINDOW_FEATURES, shareText, truncate, TWEET_INTENT, TWEET_MAX, tweetIntentUrl } from '../../src/domain/ideas/share.ts';
 
 const url = 'https://example.org/idea/abc123XYZ';
@@ -45,5 +48,46 @@ describe('tweet intent', () => {
   it('truncates at a word boundary', () => {
     expect(truncate('alpha beta gamma delta', 15)).toBe('alpha beta…');
     expect(truncate('short', 15)).toBe('short');
+  });
+});
+
+describe('share text says what the product does, with the title once', () => {
+  it('does not repeat a title the summary starts with', () => {
+    const title = 'Verifiable Harvest Ledger';
+    const summary = `${title} lets farm cooperatives sell produce with a tamper-evident origin record. Buyers pay per lookup. ${'More detail. '.repeat(30)}`;
+    const text = shareText(title, summary, url);
+    expect(text.split(title)).toHaveLength(2);
+    expect(text.startsWith(`${title} lets farm cooperatives sell produce with a tamper-evident origin record.`)).toBe(true);
+    expect(Array.from(text).length).toBeLessThanOrEqual(TWEET_MAX);
+    expect(text.endsWith(url)).toBe(true);
+  });
+
+  it('cuts a long summary at a sentence end', () => {
+    const text = shareText('Ledger', `It does one thing well. ${'It does another thing too. '.repeat(20)}`, url);
+    expect(text).toMatch(/too\.\n\n#BSV/);
+    expect(Array.from(text).length).toBeLessThanOrEqual(TWEET_MAX);
+  });
+});
+
+describe('the share card', () => {
+  const texts = (node: unknown): string[] => {
+    if (typeof node === 'string') return [node];
+    if (!node || typeof node !== 'object') return [];
+    const children = (node as { props?: { children?: unknown } }).props?.children;
+    return (Array.isArray(children) ? children : [children]).flatMap(texts);
+  };
+
+  it('shows the category, the title once, one line of what it does and the book name, at 1200x630', () => {
+    const view = normalizeIdea(sampleRecord({ parameters: { businessCategory: 'identity-attribution-authentication' } }));
+    const node = shareCardNode(view, 'Infrastructure Renaissance');
+    expect(texts(node)).toEqual([
+      'Identity, attribution and authentication',
+      'Verifiable Harvest Ledger',
+      'Lets farm cooperatives sell produce with a tamper-evident…',
+      'Infrastructure Renaissance',
+      'AI + BSV business idea',
+    ]);
+    expect(node.props.style).toMatchObject({ width: 1200, height: 630, boxSizing: 'border-box' });
+    expect(oneLine('Short and sweet. Second sentence.', 'Other')).toBe('Short and sweet.');
   });
 });

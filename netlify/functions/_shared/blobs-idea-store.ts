@@ -1,10 +1,29 @@
 import { getStore, type Store } from '@netlify/blobs';
+import { ALL_STREAM, appendToHead, parseHead, readGallery, tombstone, type GalleryCursor, type GalleryHead } from '../../../src/domain/ideas/gallery.ts';
 import { ideaRecordSchema, type IdeaRecord } from '../../../src/domain/ideas/schema.ts';
-import { insertIntoIndex, RECENT_INDEX_SIZE, toIndexEntry, USER_INDEX_SIZE, type IdeaStore } from '../../../src/domain/ideas/store.ts';
+import {
+  galleryStreams,
+  insertIntoIndex,
+  isListed,
+  RECENT_INDEX_SIZE,
+  toGalleryEntry,
+  toIndexEntry,
+  USER_INDEX_SIZE,
+  type ClaimOutcome,
+  type IdeaStore,
+} from '../../../src/domain/ideas/store.ts';
 
 export const RECENT_KEY = 'index/recent';
 export const userKey = (userId: string) => `index/user/${encodeURIComponent(userId)}`;
 export const ideaKey = (id: string) => `ideas/${id}`;
+/** The newest page of a gallery stream. */
+export const galleryHeadKey = (stream: string) => `gallery/${stream}/head`;
+/** A sealed (full, never appended to again) page of a gallery stream. */
+export const galleryPageKey = (stream: string, page: number) => `gallery/${stream}/pages/${page}`;
+/** Which page of each stream holds an idea (so a delete finds its entries without a scan). */
+export const galleryLocatorKey = (id: string) => `gallery/where/${id}`;
+/** A delete whose locator is missing (a crash right after the append) looks this many sealed pages back. */
+const UNLOCATED_SCAN_PAGES = 3;
 const MAX_ATTEMPTS = 20;
 
 /** Thrown when an index could not be updated (every compare-and-swap attempt lost or failed). */
@@ -29,9 +48,10 @@ interface Versioned {
   etag: string;
 }
 
-type IndexUpdate = (index: IdeaRecord[]) => IdeaRecord[];
+/** A blob's next value from its current one (undefined: nothing to write). */
+type BlobUpdate = (data: unknown) => unknown;
 interface Pending {
-  update: IndexUpdate;
+  update: BlobUpdate;
   resolve: () => void;
   reject: (e: unknown) => void;
 }
@@ -80,8 +100,137 @@ export class BlobsIdeaStore implements IdeaStore {
     const written = await this.store.setJSON(ideaKey(record.id), record);
     if (!written.modified || !written.etag) throw new IndexUpdateError(`idea ${record.id} was not written`);
     const entry = toIndexEntry(record);
-    await this.updateIndex(RECENT_KEY, (index) => insertIntoIndex(index, entry, RECENT_INDEX_SIZE));
-    if (record.userId) await this.updateIndex(userKey(record.userId), (index) => insertIntoIndex(index, entry, USER_INDEX_SIZE));
+    if (record.userId) await this.updateBlob(userKey(record.userId), (data) => insertIntoIndex(parseIndex(data), entry, USER_INDEX_SIZE));
+    if (!isListed(record)) return;
+    await this.updateBlob(RECENT_KEY, (data) => insertIntoIndex(parseIndex(data), entry, RECENT_INDEX_SIZE));
+    const galleryEntry = toGalleryEntry(record);
+    const where: Record<string, number> = {};
+    await Promise.all(
+      galleryStreams(record).map((stream) =>
+        this.updateBlob(galleryHeadKey(stream), async (data) => {
+          const { head, sealed, page } = appendToHead(parseHead(data), galleryEntry);
+          // Sealed before the head moves on: a reader never finds a page missing. onlyIfNew: a
+          // page once sealed is only ever changed by deletes (tombstones), never rewritten.
+          if (sealed) await this.store.setJSON(galleryPageKey(stream, sealed.page), sealed.entries, { onlyIfNew: true });
+          where[stream] = page;
+          return head;
+        }),
+      ),
+    );
+    await this.store.setJSON(galleryLocatorKey(record.id), where);
+  }
+
+  async gallery(stream: string, limit: number, cursor: GalleryCursor | null): Promise<{ entries: IdeaRecord[]; next: GalleryCursor | null }> {
+    return readGallery(
+      {
+        head: async () => {
+          const data: unknown = await this.store.get(galleryHeadKey(stream), { type: 'json' });
+          return data === null || data === undefined ? null : parseHead(data);
+        },
+        sealed: async (page) => {
+          const data: unknown = await this.store.get(galleryPageKey(stream, page), { type: 'json' });
+          return Array.isArray(data) ? data : null;
+        },
+      },
+      limit,
+      cursor,
+    );
+  }
+
+  async claim(id: string, userId: string): Promise<ClaimOutcome> {
+    const key = ideaKey(id);
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+      const current = await this.readVersioned(key);
+      if (current === 'changed') continue;
+      if (!current) return 'not-found';
+      const parsed = ideaRecordSchema.safeParse(current.data);
+      if (!parsed.success) return 'not-found';
+      const record = parsed.data;
+      if (record.userId) {
+        if (record.userId !== userId) return 'owned-by-other';
+        // A claim that won earlier but failed before its index update: finish it (idempotent).
+        await this.addToUserIndex(record);
+        return 'already-yours';
+      }
+      const owned = { ...record, userId };
+      const written = await this.store.setJSON(key, owned, { onlyIfMatch: current.etag });
+      if (!written.modified || !written.etag) continue; // another claim or writer won: read again
+      await this.addToUserIndex(owned);
+      return 'claimed';
+    }
+    throw new IndexUpdateError(`could not claim ${id} after ${MAX_ATTEMPTS} attempts`);
+  }
+
+  private async addToUserIndex(record: IdeaRecord): Promise<void> {
+    if (!record.userId) return;
+    const entry = toIndexEntry(record);
+    await this.updateBlob(userKey(record.userId), (data) => insertIntoIndex(parseIndex(data), entry, USER_INDEX_SIZE));
+    // The recent index carries the owner too: keep it exact (the gallery's entries carry none).
+    if (isListed(record)) await this.updateBlob(RECENT_KEY, (data) => {
+      const index = parseIndex(data);
+      return index.some((e) => e.id === record.id && e.userId !== record.userId) ? index.map((e) => (e.id === record.id ? entry : e)) : undefined;
+    });
+  }
+
+  async delete(record: IdeaRecord): Promise<void> {
+    if (record.userId) await this.updateBlob(userKey(record.userId), (data) => {
+      const index = parseIndex(data);
+      return index.some((e) => e.id === record.id) ? index.filter((e) => e.id !== record.id) : undefined;
+    });
+    if (isListed(record)) {
+      // The gallery first: the recent index is then topped up from it (so it still holds the 50
+      // newest ideas), and a top-up that read the gallery before another delete's tombstone loses
+      // its compare-and-swap to that delete's own recent-index update and reads again.
+      await this.removeFromGallery(record);
+      await this.updateBlob(RECENT_KEY, async (data) => {
+        const index = parseIndex(data);
+        if (!index.some((e) => e.id === record.id)) return undefined;
+        let next = index.filter((e) => e.id !== record.id);
+        const { entries } = await this.gallery(ALL_STREAM, RECENT_INDEX_SIZE, null);
+        for (const entry of entries) if (!next.some((e) => e.id === entry.id)) next = insertIntoIndex(next, entry, RECENT_INDEX_SIZE);
+        return next;
+      });
+    }
+    // Last: until here every index entry still points at an existing record.
+    await this.store.delete(ideaKey(record.id));
+  }
+
+  /** Replaces the idea's gallery entries with tombstones (their places stay, so cursors stay valid). */
+  private async removeFromGallery(record: IdeaRecord): Promise<void> {
+    const located: unknown = await this.store.get(galleryLocatorKey(record.id), { type: 'json' });
+    const where = located && typeof located === 'object' ? (located as Record<string, unknown>) : {};
+    for (const stream of galleryStreams(record)) {
+      const page = where[stream];
+      if (Number.isSafeInteger(page)) {
+        await this.tombstoneAt(stream, page as number, record.id);
+        continue;
+      }
+      // No locator (a crash between the append and its write): the entry is among the newest.
+      const head = parseHead(await this.store.get(galleryHeadKey(stream), { type: 'json' }));
+      for (let p = head.page; p >= Math.max(0, head.page - UNLOCATED_SCAN_PAGES); p -= 1) if (await this.tombstoneAt(stream, p, record.id)) break;
+    }
+    await this.store.delete(galleryLocatorKey(record.id));
+  }
+
+  /** Tombstones `id` on page `page` of a stream (the head or a sealed page); false when not there. */
+  private async tombstoneAt(stream: string, page: number, id: string): Promise<boolean> {
+    let found = false;
+    let sealed = false;
+    await this.updateBlob(galleryHeadKey(stream), (data) => {
+      const head: GalleryHead = parseHead(data);
+      sealed = head.page !== page;
+      if (sealed) return undefined;
+      const entries = tombstone(head.entries, id);
+      found = entries !== null;
+      return entries ? { page, entries } : undefined;
+    });
+    if (!sealed) return found;
+    await this.updateBlob(galleryPageKey(stream, page), (data) => {
+      const entries = Array.isArray(data) ? tombstone(data, id) : null;
+      found = entries !== null;
+      return entries ?? undefined;
+    });
+    return found;
   }
 
   async get(id: string): Promise<IdeaRecord | null> {
@@ -120,8 +269,8 @@ export class BlobsIdeaStore implements IdeaStore {
     return blobs.find((b) => b.key === key)?.etag;
   }
 
-  /** Queues an update of an index; resolves once a write containing it has landed. */
-  private updateIndex(key: string, update: IndexUpdate): Promise<void> {
+  /** Queues an update of a blob; resolves once a write containing it has landed. */
+  private updateBlob(key: string, update: BlobUpdate): Promise<void> {
     let state = this.indexes.get(key);
     if (!state) {
       state = { pending: [], running: false };
@@ -139,7 +288,18 @@ export class BlobsIdeaStore implements IdeaStore {
     while (state.pending.length > 0) {
       const batch = state.pending.splice(0);
       try {
-        await this.compareAndSwap(key, state, (index) => batch.reduce((acc, p) => p.update(acc), index));
+        await this.compareAndSwap(key, state, async (data) => {
+          let acc = data;
+          let changed = false;
+          for (const p of batch) {
+            const next = await p.update(acc);
+            if (next !== undefined) {
+              acc = next;
+              changed = true;
+            }
+          }
+          return changed ? acc : undefined;
+        });
         for (const p of batch) p.resolve();
       } catch (e) {
         for (const p of batch) p.reject(e);
@@ -149,11 +309,12 @@ export class BlobsIdeaStore implements IdeaStore {
   }
 
   /** Read-modify-write with `onlyIfMatch` / `onlyIfNew`, retried when another writer won. */
-  private async compareAndSwap(key: string, state: IndexState, update: IndexUpdate): Promise<void> {
+  private async compareAndSwap(key: string, state: IndexState, update: (data: unknown) => Promise<unknown>): Promise<void> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
       const current = state.version ?? (await this.readVersioned(key));
       if (current === 'changed') continue;
-      const next = update(parseIndex(current?.data));
+      const next = await update(current?.data);
+      if (next === undefined) return; // nothing to change
       let result: Awaited<ReturnType<Store['setJSON']>>;
       try {
         result = current ? await this.store.setJSON(key, next, { onlyIfMatch: current.etag }) : await this.store.setJSON(key, next, { onlyIfNew: true });

@@ -118,7 +118,7 @@ export async function generateIdea(request: GenerateRequest, userId: string | nu
 
   const id = (deps.newId ?? newIdeaId)();
   const createdAt = (deps.now?.() ?? new Date()).toISOString();
-  const { useAnthropic: _engineSwitch, seed: _requestedSeed, ...settings } = request;
+  const { useAnthropic: _engineSwitch, seed: _requestedSeed, listed, ...settings } = request;
   // The seed is kept with an offline idea, so its page can offer the same idea again.
   const parameters = used.name === 'offline' ? { ...settings, seed } : settings;
   const record: IdeaRecord = {
@@ -130,6 +130,7 @@ export async function generateIdea(request: GenerateRequest, userId: string | nu
     ...(userId ? { userId } : {}),
     engine: used.name,
     model: used.model,
+    ...(listed === false ? { listed: false } : {}),
   };
   onProgress?.({ stage: 'storing', message: 'Saving your idea' });
   try {

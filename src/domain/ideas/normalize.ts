@@ -11,6 +11,12 @@ export interface LabelledValue {
   value: string;
 }
 
+/** A titled paragraph (a core feature). */
+export interface LabelledText {
+  title: string;
+  description: string;
+}
+
 /** One phase of the implementation roadmap. */
 export interface RoadmapPhase {
   phase: string;
@@ -37,6 +43,8 @@ export interface IdeaView {
   /** The category badge: the businessCategory label, 'Innovation' by default. */
   category: string;
   painPoints: string[];
+  /** The product's main features (coreFeatures). */
+  coreFeatures: LabelledText[];
   synergies: { internet: string | null; ai: string | null; bsv: string | null } | null;
   /** Market analysis as text and/or label/value facts (older records keep an object). */
   marketAnalysis: { text: string | null; facts: LabelledValue[] } | null;
@@ -133,6 +141,18 @@ export function splitCamelCase(key: string): string {
   return words.map((w) => (ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : w.charAt(0).toUpperCase() + w.slice(1))).join(' ');
 }
 
+function features(value: unknown): LabelledText[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    const direct = text(item);
+    if (direct) return [{ title: direct, description: '' }];
+    const obj = toObject(item);
+    const title = firstText(obj, ['title', 'name']);
+    const description = firstText(obj, ['description', 'text']) ?? '';
+    return title ? [{ title, description }] : description ? [{ title: description, description: '' }] : [];
+  });
+}
+
 function roadmap(value: unknown): RoadmapPhase[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((item, i) => {
@@ -151,7 +171,8 @@ function roadmap(value: unknown): RoadmapPhase[] {
 function optionText(field: OptionField, value: unknown, fallback: string): string {
   const raw = text(value);
   if (!raw) return fallback;
-  return raw in OPTION_LABELS[field] ? optionLabel(field, raw) : raw;
+  // hasOwn, not `in`: a stored '__proto__' or 'constructor' must not read the prototype.
+  return Object.hasOwn(OPTION_LABELS[field], raw) ? optionLabel(field, raw) : raw;
 }
 
 /** 1..10 from a number or numeric string, else the default 5. */
@@ -216,6 +237,7 @@ export function normalizeIdea(record: IdeaRecordLike): IdeaView {
     // 'all' means no category was chosen: the badge then reads like a missing one.
     category: !category || category === 'all' ? DEFAULT_CATEGORY : optionText('businessCategory', category, DEFAULT_CATEGORY),
     painPoints: textList(idea['painPointsSolved']),
+    coreFeatures: features(idea['coreFeatures']),
     synergies: synergies.internet || synergies.ai || synergies.bsv ? synergies : null,
     marketAnalysis: marketText || marketFacts.length ? { text: marketText, facts: marketFacts } : null,
     businessModel: hasBusinessModel ? businessModel : null,
@@ -230,6 +252,24 @@ export function normalizeIdea(record: IdeaRecordLike): IdeaView {
     },
     inspiredBy: chapterLinks(idea['inspiredBy']),
   };
+}
+
+/**
+ * A long text as paragraphs for reading: its own blank-line breaks when it has them, otherwise
+ * groups of three sentences (an eight-sentence summary is no longer one block).
+ */
+export function toParagraphs(value: string, sentencesPerParagraph = 3): string[] {
+  const blocks = value
+    .split(/\n\s*\n/)
+    .map((b) => b.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+  if (blocks.length !== 1) return blocks;
+  // A sentence ends at . ! or ? followed by a space and a capital (so "$0.001" or "e.g. a" stay whole).
+  const sentences = (blocks[0] ?? '').split(/(?<=[.!?]["')\]]?)\s+(?=["'(]?[A-Z])/);
+  if (sentences.length <= sentencesPerParagraph) return blocks;
+  const out: string[] = [];
+  for (let i = 0; i < sentences.length; i += sentencesPerParagraph) out.push(sentences.slice(i, i + sentencesPerParagraph).join(' '));
+  return out;
 }
 
 /** Card date: en-US short form ('Nov 21, 2026'), or 'Unknown date'. */

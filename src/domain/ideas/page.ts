@@ -1,6 +1,7 @@
 import { normalizeIdea } from './normalize.ts';
 import { IDEA_DATA_ELEMENT_ID, serializeForScript, type IdeaPageData } from './page-data.ts';
 import type { PublicIdeaRecord } from './schema.ts';
+import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from './share-card-size.ts';
 import { truncate } from './share.ts';
 
 /**
@@ -20,8 +21,8 @@ export function escapeHtml(value: string): string {
 // The tags the shell's layout writes and this page replaces.
 const REPLACED_TAGS = [
   /<title>[\s\S]*?<\/title>\s*/i,
-  /<meta\s+name="(?:description|robots|twitter:card|twitter:title|twitter:description)"[^>]*>\s*/gi,
-  /<meta\s+property="og:(?:type|title|description|url)"[^>]*>\s*/gi,
+  /<meta\s+name="(?:description|robots|twitter:card|twitter:title|twitter:description|twitter:image)"[^>]*>\s*/gi,
+  /<meta\s+property="og:(?:type|title|description|url|image|image:width|image:height|image:alt)"[^>]*>\s*/gi,
   /<link\s+rel="canonical"[^>]*>\s*/gi,
 ];
 
@@ -30,6 +31,8 @@ export interface IdeaPageOptions {
   siteName: string;
   /** Absolute URL of this page (the canonical link; omitted on not-found pages). */
   canonicalUrl: string;
+  /** Absolute URL of the idea's 1200x630 share card (og:image / twitter:image). */
+  imageUrl?: string | undefined;
 }
 
 /** The head tags of a page: title, description, canonical, Open Graph and Twitter card. */
@@ -37,6 +40,7 @@ function headTags(title: string, description: string, options: IdeaPageOptions, 
   const t = escapeHtml(title);
   const d = escapeHtml(description);
   const url = escapeHtml(options.canonicalUrl);
+  const image = !notFound && options.imageUrl ? escapeHtml(options.imageUrl) : null;
   return [
     `<title>${t} | ${escapeHtml(options.siteName)}</title>`,
     `<meta name="description" content="${d}">`,
@@ -45,9 +49,18 @@ function headTags(title: string, description: string, options: IdeaPageOptions, 
     `<meta property="og:title" content="${t}">`,
     `<meta property="og:description" content="${d}">`,
     ...(notFound ? [] : [`<meta property="og:url" content="${url}">`]),
-    '<meta name="twitter:card" content="summary">',
+    ...(image
+      ? [
+          `<meta property="og:image" content="${image}">`,
+          `<meta property="og:image:width" content="${SHARE_CARD_WIDTH}">`,
+          `<meta property="og:image:height" content="${SHARE_CARD_HEIGHT}">`,
+          `<meta property="og:image:alt" content="${t}">`,
+        ]
+      : []),
+    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
     `<meta name="twitter:title" content="${t}">`,
     `<meta name="twitter:description" content="${d}">`,
+    ...(image ? [`<meta name="twitter:image" content="${image}">`] : []),
   ].join('\n    ');
 }
 
@@ -84,7 +97,15 @@ export function renderIdeaPage(shell: string, idea: PublicIdeaRecord | null, opt
   const title = view ? view.title : NOT_FOUND_TITLE;
   const description = view ? truncate(view.summary || `A business idea (${view.category}) combining AI and the BSV blockchain.`, DESCRIPTION_MAX) : NOT_FOUND_TEXT;
 
-  let html = fillDetailIsland(shell, data, renderIsland);
+  let html: string | null;
+  try {
+    html = fillDetailIsland(shell, data, renderIsland);
+  } catch (e) {
+    // A render error (a record the view did not foresee), not a storage error: the page is still
+    // served with its data, and the browser's render shows what it can.
+    console.error(`idea page: rendering idea ${idea?.id ?? '(not found)'} on the server failed (a render error, not a storage error)`, e);
+    html = shell;
+  }
   if (html === null) {
     // The page still works without it (the island renders the embedded data in the browser).
     console.error('idea page: the shell has no IdeaDetail island; serving it without the server-rendered detail');

@@ -1,3 +1,4 @@
+import { encodeCursor, type GalleryQuery } from './gallery.ts';
 import { toObject } from './normalize.ts';
 import type { IdeaRecord, PublicIdeaRecord } from './schema.ts';
 import { ideaIdSchema } from './schema.ts';
@@ -31,9 +32,23 @@ export async function savedIdeas(store: IdeaStore, userId: string): Promise<Publ
   return (await store.byUser(userId)).map(toPublicRecord);
 }
 
-/** One idea, or null when the id is malformed or unknown (both are "not found" to a reader). */
-export async function findIdea(store: IdeaStore, id: string): Promise<PublicIdeaRecord | null> {
+/** An idea as GET /api/idea/{id} answers it: `ownedByYou` is set for its signed-in owner only. */
+export type ViewedIdea = PublicIdeaRecord & { ownedByYou?: true };
+
+/**
+ * One idea, or null when the id is malformed or unknown (both are "not found" to a reader). With
+ * `viewerId`, the answer says whether that user owns it (the owner's page then offers Delete);
+ * the owner's id itself is never public.
+ */
+export async function findIdea(store: IdeaStore, id: string, viewerId?: string | null): Promise<ViewedIdea | null> {
   if (!ideaIdSchema.safeParse(id).success) return null;
   const record = await store.get(id);
-  return record ? toPublicRecord(record) : null;
+  if (!record) return null;
+  return { ...toPublicRecord(record), ...(viewerId && record.userId === viewerId ? { ownedByYou: true as const } : {}) };
+}
+
+/** GET /api/ideas: one gallery page, newest first, and the cursor of the next (null at the end). */
+export async function galleryPage(store: IdeaStore, query: GalleryQuery): Promise<{ ideas: PublicIdeaRecord[]; nextCursor: string | null }> {
+  const { entries, next } = await store.gallery(query.stream, query.limit, query.cursor);
+  return { ideas: entries.map(toPublicRecord), nextCursor: next ? encodeCursor(next) : null };
 }

@@ -18,6 +18,8 @@ export const generateRequestSchema = z
     useAnthropic: z.boolean(),
     /** Reproduces one offline idea exactly (the generator page keeps it in its URL). */
     seed: ideaSeedSchema.optional(),
+    /** false keeps the idea out of the recent ideas and the gallery (reachable by its link only). Default true. */
+    listed: z.boolean().optional(),
   })
   .strict();
 export type GenerateRequest = z.infer<typeof generateRequestSchema>;
@@ -88,6 +90,8 @@ export const ideaRecordSchema = z.object({
   userId: z.string().optional(),
   engine: engineSchema.optional(),
   model: z.string().optional(),
+  /** false: stored and reachable by its link, never in the recent ideas or the gallery. Missing means listed. */
+  listed: z.boolean().optional(),
 });
 export type IdeaRecord = z.infer<typeof ideaRecordSchema>;
 

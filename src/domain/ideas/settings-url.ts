@@ -2,6 +2,12 @@ import { OPTION_FIELDS, OPTION_LABELS } from '../option-labels.ts';
 import { DEFAULT_SETTINGS } from './defaults.ts';
 import type { GenerateRequest } from './schema.ts';
 
+/** Generator settings plus the offline engine's seed (`?seed=`: the link reproduces one idea). */
+export type GeneratorSettings = GenerateRequest & { seed?: string };
+
+/** A seed as the API accepts it: 1-64 characters of [A-Za-z0-9_-]. */
+export const SEED_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
 // Zod-free on purpose (it runs in the generator page's script); a unit test checks that whatever
 // it returns passes `generateRequestSchema`, the schema the API validates with.
 
@@ -10,7 +16,7 @@ import type { GenerateRequest } from './schema.ts';
  * Each control is checked on its own: an invalid or missing value falls back to its default, so a
  * hand-edited link never breaks the page.
  */
-export function settingsFromSearch(search: string): GenerateRequest {
+export function settingsFromSearch(search: string): GeneratorSettings {
   const params = new URLSearchParams(search);
   const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
   for (const field of OPTION_FIELDS) {
@@ -22,15 +28,18 @@ export function settingsFromSearch(search: string): GenerateRequest {
   const engine = params.get('engine');
   if (engine === 'openai') settings['useAnthropic'] = false;
   if (engine === 'anthropic') settings['useAnthropic'] = true;
-  return settings as GenerateRequest;
+  const seed = params.get('seed');
+  if (seed !== null && SEED_PATTERN.test(seed)) settings['seed'] = seed;
+  return settings as GeneratorSettings;
 }
 
-/** The query string for settings, listing only what differs from the defaults ('' when none). */
-export function searchFromSettings(settings: GenerateRequest): string {
+/** The query string for settings, listing only what differs from the defaults, then the seed ('' when none). */
+export function searchFromSettings(settings: GeneratorSettings): string {
   const params = new URLSearchParams();
   for (const field of OPTION_FIELDS) if (settings[field] !== DEFAULT_SETTINGS[field]) params.set(field, settings[field]);
   if (settings.innovationLevel !== DEFAULT_SETTINGS.innovationLevel) params.set('innovationLevel', String(settings.innovationLevel));
   if (settings.useAnthropic !== DEFAULT_SETTINGS.useAnthropic) params.set('engine', settings.useAnthropic ? 'anthropic' : 'openai');
+  if (settings.seed && SEED_PATTERN.test(settings.seed)) params.set('seed', settings.seed);
   const query = params.toString();
   return query ? `?${query}` : '';
 }

@@ -18,16 +18,38 @@ export function truncate(value: string, max: number): string {
 }
 
 /**
- * The post text: title, summary, hashtags and the idea link, never longer than 280 characters
- * (the summary, then the title, are shortened to fit).
+ * `value` cut to at most `max` characters: whole sentences when they fill most of the room (a
+ * post that says what the product does, not one cut mid-phrase), else at a word, with an ellipsis.
+ */
+export function fitSentences(value: string, max: number): string {
+  const text = value.trim().replace(/\s+/g, ' ');
+  if (Array.from(text).length <= max) return text;
+  let kept = '';
+  for (const sentence of text.split(/(?<=[.!?])\s+/)) {
+    const next = kept ? `${kept} ${sentence}` : sentence;
+    if (Array.from(next).length > max) break;
+    kept = next;
+  }
+  return Array.from(kept).length >= max * 0.5 ? kept : truncate(text, max);
+}
+
+/**
+ * The post text: what the idea does (its title once, then its summary), hashtags and the idea
+ * link, never longer than 280 characters. A summary that already starts with the title (the
+ * generator writes "Harvest Ledger lets farms...") is not preceded by the title again.
  */
 export function shareText(title: string, summary: string, url: string): string {
   const tags = SHARE_HASHTAGS.map((t) => `#${t}`).join(' ');
-  const head = truncate(title || 'Business idea', TITLE_MAX);
-  const fixed = `${head}\n\n\n\n${tags}\n${url}`;
-  const room = TWEET_MAX - Array.from(fixed).length;
-  const body = room > 10 ? truncate(summary, room) : '';
-  return body ? `${head}\n\n${body}\n\n${tags}\n${url}` : `${head}\n\n${tags}\n${url}`;
+  const tail = `\n\n${tags}\n${url}`;
+  const name = title.trim();
+  const about = summary.trim();
+  if (name && about.toLowerCase().startsWith(name.toLowerCase())) {
+    return `${fitSentences(about, TWEET_MAX - Array.from(tail).length)}${tail}`;
+  }
+  const head = truncate(name || 'Business idea', TITLE_MAX);
+  const room = TWEET_MAX - Array.from(`${head}\n\n${tail}`).length;
+  const body = room > 10 && about ? fitSentences(about, room) : '';
+  return body ? `${head}\n\n${body}${tail}` : `${head}${tail}`;
 }
 
 /** The tweet-intent URL for an idea, with the text URL-encoded. */

@@ -1,4 +1,10 @@
+import { OPTION_LABELS } from '../option-labels.ts';
+import { ALL_STREAM, appendToHead, GALLERY_PAGE_SIZE, readGallery, tombstone, type GalleryCursor, type GalleryHead } from './gallery.ts';
+import { normalizeIdea, toObject } from './normalize.ts';
 import type { IdeaRecord } from './schema.ts';
+
+/** What claiming an anonymous idea did (see `IdeaStore.claim`). */
+export type ClaimOutcome = 'claimed' | 'already-yours' | 'owned-by-other' | 'not-found';
 
 /**
  * Storage port for ideas (DESIGN.md "Ideas and storage"). Implementations: `BlobsIdeaStore`
@@ -6,9 +12,9 @@ import type { IdeaRecord } from './schema.ts';
  */
 export interface IdeaStore {
   /**
-   * Stores the record, then adds it to the recent index and (with a userId) the user's index. The
-   * record is written first, so a failed index update can never leave an entry pointing at a
-   * missing idea.
+   * Stores the record, then adds it to the user's index (with a userId) and, unless it is
+   * unlisted, to the recent index and the gallery. The record is written first, so a failed index
+   * update can never leave an entry pointing at a missing idea.
    */
   save(record: IdeaRecord): Promise<void>;
   get(id: string): Promise<IdeaRecord | null>;
@@ -16,6 +22,26 @@ export interface IdeaStore {
   recent(limit: number): Promise<IdeaRecord[]>;
   /** The user's ideas, newest first. */
   byUser(userId: string, limit?: number): Promise<IdeaRecord[]>;
+  /** One gallery page of a stream (ALL_STREAM or a category), newest first (see gallery.ts). */
+  gallery(stream: string, limit: number, cursor: GalleryCursor | null): Promise<{ entries: IdeaRecord[]; next: GalleryCursor | null }>;
+  /**
+   * Gives an anonymous idea to `userId` atomically (compare-and-swap on the record, so two claims
+   * cannot both win) and adds it to the user's index. Claiming one's own idea again changes nothing.
+   */
+  claim(id: string, userId: string): Promise<ClaimOutcome>;
+  /** Removes the idea from every index it is in (the recent index is topped up to its size again), then the record itself. */
+  delete(record: IdeaRecord): Promise<void>;
+}
+
+/** The gallery streams an idea belongs to: all ideas, and its category when it has one. */
+export function galleryStreams(record: IdeaRecord): string[] {
+  const category = toObject(record.parameters)['businessCategory'];
+  return typeof category === 'string' && category !== ALL_STREAM && Object.hasOwn(OPTION_LABELS.businessCategory, category) ? [ALL_STREAM, category] : [ALL_STREAM];
+}
+
+/** Whether the idea goes into the recent ideas and the gallery (missing `listed` means yes). */
+export function isListed(record: IdeaRecord): boolean {
+  return record.listed !== false;
 }
 
 /** How many entries the recent index keeps (the API's maximum `limit`). */
@@ -25,23 +51,31 @@ export const USER_INDEX_SIZE = 500;
 
 /**
  * What an index keeps per idea: enough for a card (title, summary, category, date) so a list is
- * served from one blob read, however many ideas are stored.
+ * served from one blob read, however many ideas are stored. The title and summary come from
+ * `normalizeIdea`, the one reader of stored ideas, so a card reads exactly like the detail page.
  */
 export function toIndexEntry(record: IdeaRecord): IdeaRecord {
-  const idea = typeof record.generatedIdea === 'string' ? safeParse(record.generatedIdea) : record.generatedIdea;
-  const summary = pickString(idea, ['executiveSummary', 'businessSummary', 'summary']);
-  // Older records name the idea `title`: keep it so a card reads the same as the detail page.
-  const title = pickString(idea, ['title']);
+  const view = normalizeIdea(record);
+  const parameters = toObject(record.parameters);
   return {
     id: record.id,
     businessName: record.businessName,
-    generatedIdea: { businessName: record.businessName, ...(title ? { title } : {}), ...(summary ? { executiveSummary: summary } : {}) },
-    parameters: record.parameters,
+    // The texts normalizeIdea read, under keys it reads: normalising the entry again gives the
+    // same title and summary (and the API keeps its `businessName` / `executiveSummary` shape).
+    generatedIdea: { businessName: view.title, ...(view.summary ? { executiveSummary: view.summary } : {}) },
+    parameters,
     createdAt: record.createdAt,
     ...(record.userId ? { userId: record.userId } : {}),
     ...(record.engine ? { engine: record.engine } : {}),
     ...(record.model ? { model: record.model } : {}),
+    ...(record.listed === false ? { listed: false } : {}),
   };
+}
+
+/** The gallery's entry: the index entry without the owner (pages are public, and never rewritten on a claim). */
+export function toGalleryEntry(record: IdeaRecord): IdeaRecord {
+  const { userId: _owner, ...entry } = toIndexEntry(record);
+  return entry;
 }
 
 /** Inserts `entry` into a newest-first index, without duplicates, capped at `max`. */
@@ -51,34 +85,30 @@ export function insertIntoIndex(index: IdeaRecord[], entry: IdeaRecord, max: num
   return next.slice(0, max);
 }
 
-function safeParse(value: string): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-function pickString(obj: Record<string, unknown>, keys: string[]): string | undefined {
-  for (const k of keys) {
-    const v = obj[k];
-    if (typeof v === 'string' && v.trim()) return v;
-  }
-  return undefined;
-}
-
 /** In-memory store with the same semantics, for unit tests of code that takes the port. */
 export class MemoryIdeaStore implements IdeaStore {
   readonly ideas = new Map<string, IdeaRecord>();
   private recentIndex: IdeaRecord[] = [];
   private userIndex = new Map<string, IdeaRecord[]>();
+  private heads = new Map<string, GalleryHead>();
+  private pages = new Map<string, unknown[]>();
+  private readonly pageSize: number;
+
+  constructor(pageSize = GALLERY_PAGE_SIZE) {
+    this.pageSize = pageSize;
+  }
 
   async save(record: IdeaRecord): Promise<void> {
     this.ideas.set(record.id, record);
     const entry = toIndexEntry(record);
-    this.recentIndex = insertIntoIndex(this.recentIndex, entry, RECENT_INDEX_SIZE);
     if (record.userId) this.userIndex.set(record.userId, insertIntoIndex(this.userIndex.get(record.userId) ?? [], entry, USER_INDEX_SIZE));
+    if (!isListed(record)) return;
+    this.recentIndex = insertIntoIndex(this.recentIndex, entry, RECENT_INDEX_SIZE);
+    for (const stream of galleryStreams(record)) {
+      const { head, sealed } = appendToHead(this.heads.get(stream) ?? { page: 0, entries: [] }, toGalleryEntry(record), this.pageSize);
+      if (sealed) this.pages.set(`${stream}/${sealed.page}`, sealed.entries);
+      this.heads.set(stream, head);
+    }
   }
 
   async get(id: string): Promise<IdeaRecord | null> {
@@ -91,5 +121,38 @@ export class MemoryIdeaStore implements IdeaStore {
 
   async byUser(userId: string, limit = USER_INDEX_SIZE): Promise<IdeaRecord[]> {
     return (this.userIndex.get(userId) ?? []).slice(0, limit);
+  }
+
+  async gallery(stream: string, limit: number, cursor: GalleryCursor | null) {
+    return readGallery(
+      { head: async () => this.heads.get(stream) ?? null, sealed: async (page) => this.pages.get(`${stream}/${page}`) ?? null },
+      limit,
+      cursor,
+      this.pageSize,
+    );
+  }
+
+  async claim(id: string, userId: string): Promise<ClaimOutcome> {
+    const record = this.ideas.get(id);
+    if (!record) return 'not-found';
+    if (record.userId) return record.userId === userId ? 'already-yours' : 'owned-by-other';
+    const owned = { ...record, userId };
+    this.ideas.set(id, owned);
+    this.userIndex.set(userId, insertIntoIndex(this.userIndex.get(userId) ?? [], toIndexEntry(owned), USER_INDEX_SIZE));
+    this.recentIndex = this.recentIndex.map((e) => (e.id === id ? toIndexEntry(owned) : e));
+    return 'claimed';
+  }
+
+  async delete(record: IdeaRecord): Promise<void> {
+    if (record.userId) this.userIndex.set(record.userId, (this.userIndex.get(record.userId) ?? []).filter((e) => e.id !== record.id));
+    for (const [key, head] of this.heads) this.heads.set(key, { page: head.page, entries: tombstone(head.entries, record.id) ?? head.entries });
+    for (const [key, entries] of this.pages) this.pages.set(key, tombstone(entries, record.id) ?? entries);
+    if (this.recentIndex.some((e) => e.id === record.id)) {
+      // Topped up from the gallery: the recent index still holds the newest listed ideas.
+      let next = this.recentIndex.filter((e) => e.id !== record.id);
+      for (const entry of (await this.gallery(ALL_STREAM, RECENT_INDEX_SIZE, null)).entries) if (!next.some((e) => e.id === entry.id)) next = insertIntoIndex(next, entry, RECENT_INDEX_SIZE);
+      this.recentIndex = next;
+    }
+    this.ideas.delete(record.id);
   }
 }

@@ -1,16 +1,22 @@
+import { DeleteIdea } from '../../../components/idea/DeleteIdea.tsx';
 import { formatShortDate, type IdeaView } from '../../../domain/ideas/normalize.ts';
 import { shareIdea } from '../../../lib/share-window.ts';
 
-/** One idea in a grid: title, summary, date, category badge, View and Share. */
-export function IdeaCard({ idea }: { idea: IdeaView }) {
+/**
+ * One idea in a grid: title, category badge, summary, date, View and Share (and Delete on the
+ * owner's own cards). A long category wraps below the title rather than squeezing it.
+ */
+export function IdeaCard({ idea, onDeleted }: { idea: IdeaView; onDeleted?: (() => void) | undefined }) {
   return (
-    <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900" data-idea-card>
-      <div className="flex items-start justify-between gap-3">
-        <h3 className="text-lg font-semibold text-slate-900 dark:text-white">{idea.title}</h3>
-        <span className="shrink-0 rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800 dark:bg-brand-900 dark:text-brand-100">{idea.category}</span>
+    <li className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900" data-idea-card>
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
+        <h3 className="min-w-[60%] flex-1 text-lg font-semibold break-words text-slate-900 dark:text-white">{idea.title}</h3>
+        <span className="max-w-full rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold break-words text-brand-800 dark:bg-brand-900 dark:text-brand-100" data-category>
+          {idea.category}
+        </span>
       </div>
-      {idea.summary && <p className="mt-2 line-clamp-3 text-sm text-slate-700 dark:text-slate-300">{idea.summary}</p>}
-      <div className="mt-auto flex items-center justify-between gap-3 pt-4">
+      {idea.summary && <p className="mt-2 line-clamp-3 text-sm break-words text-slate-700 dark:text-slate-300">{idea.summary}</p>}
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-4">
         {idea.createdAt && formatShortDate(idea.createdAt) !== 'Unknown date' ? (
           <time dateTime={idea.createdAt} className="text-xs text-slate-600 dark:text-slate-400">
             {formatShortDate(idea.createdAt)}
@@ -18,7 +24,7 @@ export function IdeaCard({ idea }: { idea: IdeaView }) {
         ) : (
           <span className="text-xs text-slate-600 dark:text-slate-400">Unknown date</span>
         )}
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <a
             href={`/idea/${encodeURIComponent(idea.id)}`}
             aria-label={`View ${idea.title}`}
@@ -34,6 +40,7 @@ export function IdeaCard({ idea }: { idea: IdeaView }) {
           >
             Share
           </button>
+          {onDeleted && <DeleteIdea id={idea.id} title={idea.title} onDeleted={onDeleted} compact />}
         </div>
       </div>
     </li>

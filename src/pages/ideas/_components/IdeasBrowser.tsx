@@ -1,30 +1,60 @@
-import { useMemo, type ReactNode } from 'react';
-import { normalizeIdea } from '../../../domain/ideas/normalize.ts';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { OPTION_LABELS } from '../../../domain/option-labels.ts';
+import { normalizeIdea, type IdeaView } from '../../../domain/ideas/normalize.ts';
 import type { PublicIdeaRecord } from '../../../domain/ideas/schema.ts';
 import { apiGet } from '../../../lib/api.ts';
 import { useRead } from '../../../lib/use-read.ts';
 import { useUser } from '../../../lib/use-user.ts';
+import { CardBoundary } from './CardBoundary.tsx';
 import { IdeaCard } from './IdeaCard.tsx';
+import { useGallery } from './use-gallery.ts';
 
 const RECENT_LIMIT = 20;
+const CATEGORIES = OPTION_LABELS.businessCategory;
+
+/** The category filter from the page URL (`?category=fintech`); 'all' when missing or unknown. */
+function categoryFromUrl(): string {
+  const value = new URLSearchParams(window.location.search).get('category');
+  return value && Object.hasOwn(CATEGORIES, value) ? value : 'all';
+}
 
 /**
- * /ideas: the signed-in user's saved ideas, then the recent community ideas. Reads follow SPEC.md
+ * /ideas: the signed-in user's saved ideas, then the community ideas (the gallery, newest first,
+ * 20 at a time with "Load more", filtered by a category kept in the URL). Reads follow SPEC.md
  * section 7: saved ideas retried once, the rest never; never stale, no refetch on focus.
  */
 export default function IdeasBrowser() {
+  const id = useId();
   const { isAuthenticated, isLoading: userLoading } = useUser();
+  // 'all' in the server-rendered page; the URL's category once hydrated.
+  const [category, setCategory] = useState('all');
+  const [urlRead, setUrlRead] = useState(false);
+  useEffect(() => {
+    setCategory(categoryFromUrl());
+    setUrlRead(true);
+  }, []);
+  const choose = (next: string) => {
+    setCategory(next);
+    const url = new URL(window.location.href);
+    if (next === 'all') url.searchParams.delete('category');
+    else url.searchParams.set('category', next);
+    history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  };
+  // Ideas deleted on this page leave both lists at once.
+  const [deleted, setDeleted] = useState<ReadonlySet<string>>(new Set());
+  const remove = (ideaId: string) => setDeleted((ids) => new Set([...ids, ideaId]));
+
   const saved = useRead(() => apiGet<PublicIdeaRecord[]>('/api/saved-ideas'), { enabled: isAuthenticated, retry: 1 });
-  const recent = useRead(() => apiGet<PublicIdeaRecord[]>(`/api/recent-ideas?limit=${RECENT_LIMIT}`));
-  const savedViews = useMemo(() => (saved.data ?? []).map(normalizeIdea), [saved.data]);
-  const recentViews = useMemo(() => (recent.data ?? []).map(normalizeIdea), [recent.data]);
+  const recent = useGallery(category, urlRead, RECENT_LIMIT);
+  const savedViews = useMemo(() => (saved.data ?? []).filter((r) => !deleted.has(r.id)).map(normalizeIdea), [saved.data, deleted]);
+  const recentViews = useMemo(() => recent.ideas.filter((r) => !deleted.has(r.id)).map(normalizeIdea), [recent.ideas, deleted]);
 
   return (
     <div className="space-y-12">
       {userLoading ? (
         <LoginPrompt reserved />
       ) : isAuthenticated ? (
-        <Section id="your-ideas" title="Your Ideas" badge={<CountBadge count={saved.data?.length} />}>
+        <Section id="your-ideas" title="Your Ideas" badge={<CountBadge count={saved.data ? savedViews.length : undefined} />}>
           {saved.isPending ? (
             <Status>Loading your ideas...</Status>
           ) : saved.isError ? (
@@ -36,7 +66,7 @@ export default function IdeasBrowser() {
               </a>
             </Empty>
           ) : (
-            <Grid label="Your ideas">{savedViews.map((idea) => <IdeaCard key={idea.id} idea={idea} />)}</Grid>
+            <Grid label="Your ideas">{savedViews.map((idea) => card(idea, () => remove(idea.id)))}</Grid>
           )}
         </Section>
       ) : (
@@ -48,17 +78,57 @@ export default function IdeasBrowser() {
         title={isAuthenticated ? 'Recent Community Ideas' : 'Recent Ideas'}
         badge={<span className="rounded-full bg-gold-400/20 px-3 py-0.5 text-xs font-semibold text-amber-900 dark:text-gold-400">Latest innovations</span>}
       >
+        <div className="mb-4 flex flex-wrap items-center gap-2">
+          <label htmlFor={`${id}-category`} className="text-sm font-semibold text-slate-800 dark:text-slate-200">
+            Category
+          </label>
+          <select
+            id={`${id}-category`}
+            value={category}
+            onChange={(e) => choose(e.target.value)}
+            className="max-w-full rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-white"
+          >
+            {Object.entries(CATEGORIES).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
         {recent.isPending ? (
           <Status>Loading recent ideas...</Status>
-        ) : recent.isError ? (
-          <ErrorNote what="recent ideas" message={recent.error?.message ?? ''} />
+        ) : recent.error ? (
+          <ErrorNote what="recent ideas" message={recent.error.message} />
         ) : recentViews.length === 0 ? (
           <Empty title="No ideas available" text="Be the first to generate and share an idea!" />
         ) : (
-          <Grid label="Recent ideas">{recentViews.map((idea) => <IdeaCard key={idea.id} idea={idea} />)}</Grid>
+          <>
+            <Grid label="Recent ideas">{recentViews.map((idea) => card(idea))}</Grid>
+            {recent.moreError && <ErrorNote what="more ideas" message={recent.moreError.message} />}
+            {recent.hasMore && (
+              <div className="mt-6 text-center">
+                <button
+                  type="button"
+                  onClick={recent.loadMore}
+                  disabled={recent.loadingMore}
+                  className="rounded-lg border border-slate-300 px-5 py-2.5 font-semibold text-slate-900 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-70 dark:border-slate-600 dark:text-white dark:hover:bg-slate-800"
+                >
+                  {recent.loadingMore ? 'Loading...' : 'Load more'}
+                </button>
+              </div>
+            )}
+          </>
         )}
       </Section>
     </div>
+  );
+}
+
+function card(idea: IdeaView, onDeleted?: () => void) {
+  return (
+    <CardBoundary key={idea.id} id={idea.id}>
+      <IdeaCard idea={idea} onDeleted={onDeleted} />
+    </CardBoundary>
   );
 }
 

@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import { DeleteIdea } from '../../../components/idea/DeleteIdea.tsx';
+import type { ViewedIdea } from '../../../domain/ideas/read.ts';
+import { ApiError, apiGet, apiPost } from '../../../lib/api.ts';
+import { useUser } from '../../../lib/use-user.ts';
+
+/** `?claim=1`: the page was opened by "Login to Save Ideas" on a generator result. */
+export const CLAIM_PARAM = 'claim';
+
+type Claim = { status: 'none' } | { status: 'saved' } | { status: 'failed'; message: string };
+
+/**
+ * What a signed-in visitor can do with the idea on its page: keep it (the claim made on return
+ * from sign-in, `?claim=1`) and, as its owner, delete it. Nothing is shown to anyone else, and
+ * nothing before the user is known (so the server render and the first client render agree).
+ */
+export function OwnerActions({ id, title, onDeleted }: { id: string; title: string; onDeleted: () => void }) {
+  const { isAuthenticated } = useUser();
+  const [owned, setOwned] = useState(false);
+  const [claim, setClaim] = useState<Claim>({ status: 'none' });
+
+  useEffect(() => {
+    if (!isAuthenticated) return;
+    let live = true;
+    const url = new URL(window.location.href);
+    const claiming = url.searchParams.get(CLAIM_PARAM) === '1';
+    const claimed = claiming
+      ? apiPost(`/api/idea/${encodeURIComponent(id)}/claim`, {}).then(
+          () => live && setClaim({ status: 'saved' }),
+          (e: unknown) => live && setClaim({ status: 'failed', message: e instanceof ApiError ? `${e.status}: ${e.serverMessage ?? e.message}` : String(e) }),
+        )
+      : Promise.resolve();
+    if (claiming) {
+      url.searchParams.delete(CLAIM_PARAM);
+      history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    }
+    void claimed
+      .then(() => apiGet<ViewedIdea>(`/api/idea/${encodeURIComponent(id)}`))
+      .then(
+        (idea) => live && setOwned(idea.ownedByYou === true),
+        () => undefined, // no Delete then; the idea itself is already on the page
+      );
+    return () => {
+      live = false;
+    };
+  }, [id, isAuthenticated]);
+
+  if (!isAuthenticated || (!owned && claim.status === 'none')) return null;
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-3">
+      {claim.status === 'saved' && (
+        <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-sm font-semibold text-green-900 dark:bg-green-950 dark:text-green-100">
+          Saved to your ideas.
+        </p>
+      )}
+      {claim.status === 'failed' && (
+        <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          This idea could not be saved to your ideas ({claim.message}).
+        </p>
+      )}
+      {owned && <DeleteIdea id={id} title={title} onDeleted={onDeleted} />}
+    </div>
+  );
+}

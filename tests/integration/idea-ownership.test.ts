@@ -1,0 +1,238 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Context } from '@netlify/functions';
+import { getStore, setEnvironmentContext } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import generateHandler from '../../netlify/functions/generate-idea.mts';
+import claimHandler from '../../netlify/functions/idea-claim.mts';
+import ideaHandler from '../../netlify/functions/idea.mts';
+import ideasHandler from '../../netlify/functions/ideas.mts';
+import recentHandler from '../../netlify/functions/recent-ideas.mts';
+import savedHandler from '../../netlify/functions/saved-ideas.mts';
+import shareCardHandler from '../../netlify/functions/share-card.mts';
+import { BlobsIdeaStore, galleryHeadKey } from '../../netlify/functions/_shared/blobs-idea-store.ts';
+import { createSessionCookie } from '../../netlify/functions/_shared/session.ts';
+import { GALLERY_PAGE_SIZE } from '../../src/domain/ideas/gallery.ts';
+import { DEFAULT_SETTINGS, type GenerateResponse, type PublicIdeaRecord } from '../../src/domain/ideas/schema.ts';
+import { sampleRecord } from '../support/ideas.ts';
+
+const ORIGIN = 'http://localhost:8913';
+const ops: { type: string; url: string }[] = [];
+let server: BlobsServer;
+let dir: string;
+let ip = 0;
+const ctx = (params: Record<string, string> = {}) => ({ params, ip: `10.9.0.${(ip += 1) % 250}` }) as unknown as Context;
+const same = { 'sec-fetch-site': 'same-origin' };
+
+async function sessionCookie(id: string): Promise<string> {
+  const setCookie = await createSessionCookie(new Request(ORIGIN), { id, email: `${id}@example.org`, firstName: null, profileImageUrl: null });
+  return setCookie.split(';')[0] ?? '';
+}
+
+/** POST /api/generate-idea as a browser with `cookie`; the idea and the claim cookie it set. */
+async function generate(body: Record<string, unknown>, cookie = ''): Promise<{ idea: GenerateResponse; claim: string }> {
+  const res = await generateHandler(
+    new Request(`${ORIGIN}/api/generate-idea`, { method: 'POST', headers: { 'content-type': 'application/json', ...same, ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) }),
+    ctx(),
+  );
+  expect(res.status).toBe(200);
+  const claim = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  return { idea: (await res.json()) as GenerateResponse, claim };
+}
+
+const claim = (id: string, cookie: string, headers: Record<string, string> = same) =>
+  claimHandler(new Request(`${ORIGIN}/api/idea/${id}/claim`, { method: 'POST', headers: { ...headers, cookie } }), ctx({ id }));
+const del = (id: string, cookie: string) => ideaHandler(new Request(`${ORIGIN}/api/idea/${id}`, { method: 'DELETE', headers: { ...same, cookie } }), ctx({ id }));
+const saved = async (cookie: string) => ((await (await savedHandler(new Request(`${ORIGIN}/api/saved-ideas`, { headers: { cookie } }))).json()) as PublicIdeaRecord[]).map((r) => r.id);
+const recent = async () => ((await (await recentHandler(new Request(`${ORIGIN}/api/recent-ideas?limit=50`))).json()) as PublicIdeaRecord[]).map((r) => r.id);
+const gallery = async (query = '') => (await (await ideasHandler(new Request(`${ORIGIN}/api/ideas${query}`))).json()) as { ideas: PublicIdeaRecord[]; nextCursor: string | null };
+
+beforeAll(async () => {
+  process.env['SESSION_SECRET'] = 'integration-test-secret-with-at-least-32-bytes';
+  dir = await mkdtemp(path.join(tmpdir(), 'idea-ownership-'));
+  server = new BlobsServer({ directory: dir, token: 'test-token', onRequest: (op) => ops.push(op) });
+  const { port } = await server.start();
+  setEnvironmentContext({ edgeURL: `http://localhost:${port}`, uncachedEdgeURL: `http://localhost:${port}`, token: 'test-token', siteID: 'ownership-site' });
+});
+
+afterAll(async () => {
+  await server.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('consent to publish (listed)', () => {
+  it('an unlisted idea is stored and reachable by its link, never in recent ideas or the gallery', async () => {
+    const { idea } = await generate({ ...DEFAULT_SETTINGS, businessCategory: 'energy', useAnthropic: false, listed: false });
+    const listed = await generate({ ...DEFAULT_SETTINGS, businessCategory: 'energy', useAnthropic: false });
+    expect((await ideaHandler(new Request(`${ORIGIN}/api/idea/${idea.id}`), ctx({ id: idea.id }))).status).toBe(200);
+    expect(await recent()).not.toContain(idea.id);
+    expect(await recent()).toContain(listed.idea.id);
+    const energy = await gallery('?category=energy&limit=50');
+    expect(energy.ideas.map((i) => i.id)).toEqual([listed.idea.id]);
+  });
+
+  it('refuses a listed value that is not a boolean', async () => {
+    const res = await generateHandler(
+      new Request(`${ORIGIN}/api/generate-idea`, { method: 'POST', headers: { 'content-type': 'application/json', ...same }, body: JSON.stringify({ ...DEFAULT_SETTINGS, useAnthropic: false, listed: 'no' }) }),
+      ctx(),
+    );
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('save after login (claim)', () => {
+  it('only the generating browser claims an anonymous idea, once, idempotently; indexes stay exact', async () => {
+    const { idea, claim: claimCookie } = await generate({ ...DEFAULT_SETTINGS, useAnthropic: false });
+    expect(claimCookie).toMatch(/^idea_claims=/);
+    const setCookie = (
+      await generateHandler(
+        new Request(`${ORIGIN}/api/generate-idea`, { method: 'POST', headers: { 'content-type': 'application/json', ...same }, body: JSON.stringify({ ...DEFAULT_SETTINGS, useAnthropic: false }) }),
+        ctx(),
+      )
+    ).headers.get('set-cookie');
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/Path=\/api\//);
+
+    const ada = await sessionCookie('user-ada');
+    const bob = await sessionCookie('user-bob');
+    // Anonymous: 401. Another browser (no claim cookie), knowing the public id: 403.
+    expect((await claim(idea.id, claimCookie)).status).toBe(401);
+    expect((await claim(idea.id, bob)).status).toBe(403);
+    // A forged claim cookie is no claim.
+    expect((await claim(idea.id, `${bob}; idea_claims=eyJhbGciOiJIUzI1NiJ9.e30.x`)).status).toBe(403);
+    // Cross-site: refused before anything else.
+    expect((await claim(idea.id, `${ada}; ${claimCookie}`, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+
+    // Two tabs claim at once: one write wins, both answer 200, the idea is Ada's once.
+    const [a, b] = await Promise.all([claim(idea.id, `${ada}; ${claimCookie}`), claim(idea.id, `${ada}; ${claimCookie}`)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(await saved(ada)).toEqual([idea.id]);
+    expect((await new BlobsIdeaStore().get(idea.id))?.userId).toBe('user-ada');
+    // Idempotent, and already owned cannot be claimed by the same browser signed in as someone else.
+    expect((await claim(idea.id, `${ada}; ${claimCookie}`)).status).toBe(200);
+    const taken = await claim(idea.id, `${bob}; ${claimCookie}`);
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toEqual({ error: 'This idea already belongs to someone else' });
+    expect(await saved(ada)).toEqual([idea.id]);
+    expect(await saved(bob)).toEqual([]);
+    expect((await recent()).filter((id) => id === idea.id)).toHaveLength(1);
+  });
+
+  it('a signed-in generation sets no claim cookie', async () => {
+    const { claim: cookie } = await generate({ ...DEFAULT_SETTINGS, useAnthropic: false }, await sessionCookie('user-cy'));
+    expect(cookie).toBe('');
+  });
+
+  it('404 for an unknown id', async () => {
+    expect((await claim('unknown-idea-1', await sessionCookie('user-ada'))).status).toBe(404);
+  });
+});
+
+describe('delete (DELETE /api/idea/{id})', () => {
+  it('the owner deletes: record, index entries and share card go; 404 after; nobody else can', async () => {
+    const ada = await sessionCookie('user-del-ada');
+    const bob = await sessionCookie('user-del-bob');
+    const { idea } = await generate({ ...DEFAULT_SETTINGS, businessCategory: 'governance', useAnthropic: false }, ada);
+    const { idea: anonymous } = await generate({ ...DEFAULT_SETTINGS, useAnthropic: false });
+    const card = await shareCardHandler(new Request(`${ORIGIN}/api/idea/${idea.id}/share-card.png`), ctx({ id: idea.id }));
+    expect(card.status).toBe(200);
+    expect(await getStore({ name: 'share-cards', consistency: 'strong' }).get(idea.id)).not.toBeNull();
+
+    expect((await ideaHandler(new Request(`${ORIGIN}/api/idea/${idea.id}`, { method: 'DELETE', headers: same }), ctx({ id: idea.id }))).status).toBe(401);
+    expect((await del(idea.id, bob)).status).toBe(403);
+    expect((await del(anonymous.id, bob)).status).toBe(403);
+    expect((await del('unknown-idea-2', bob)).status).toBe(404);
+    expect(await saved(ada)).toEqual([idea.id]);
+
+    const res = await del(idea.id, ada);
+    expect(res.status).toBe(200);
+    expect((await ideaHandler(new Request(`${ORIGIN}/api/idea/${idea.id}`), ctx({ id: idea.id }))).status).toBe(404);
+    expect((await del(idea.id, ada)).status).toBe(404);
+    expect(await saved(ada)).toEqual([]);
+    expect(await recent()).not.toContain(idea.id);
+    expect((await gallery('?limit=50')).ideas.map((i) => i.id)).not.toContain(idea.id);
+    expect((await gallery('?category=governance')).ideas).toEqual([]);
+    expect(await getStore({ name: 'share-cards', consistency: 'strong' }).get(idea.id)).toBeNull();
+    expect((await shareCardHandler(new Request(`${ORIGIN}/api/idea/${idea.id}/share-card.png`), ctx({ id: idea.id }))).status).toBe(404);
+    // The anonymous idea is untouched.
+    expect((await ideaHandler(new Request(`${ORIGIN}/api/idea/${anonymous.id}`), ctx({ id: anonymous.id }))).status).toBe(200);
+  });
+});
+
+describe('the recent index after a delete', () => {
+  it('still holds the 50 newest listed ideas (topped up from the gallery)', async () => {
+    const store = new BlobsIdeaStore();
+    const stamp = Date.parse('2031-01-01T00:00:00.000Z');
+    const owner = 'user-recent-owner';
+    const records = Array.from({ length: 52 }, (_, i) => sampleRecord({ id: `recent-top-${String(i).padStart(3, '0')}`, createdAt: new Date(stamp + i * 1000).toISOString(), userId: owner }));
+    for (const r of records) await store.save(r);
+    expect((await recent()).slice(0, 50)).toEqual(records.slice(2).reverse().map((r) => r.id));
+    await Promise.all([del(records[51]!.id, await sessionCookie(owner)), del(records[40]!.id, await sessionCookie(owner))]);
+    const expected = records.filter((_, i) => i !== 51 && i !== 40).slice(-50).reverse().map((r) => r.id);
+    expect(await recent()).toEqual(expected);
+  });
+});
+
+describe('share cards', () => {
+  it('a 1200x630 PNG, rendered once and then served from Blobs', async () => {
+    const record = sampleRecord({ id: 'share-card-01' });
+    await new BlobsIdeaStore().save(record);
+    const first = await shareCardHandler(new Request(`${ORIGIN}/api/idea/${record.id}/share-card.png`), ctx({ id: record.id }));
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('image/png');
+    const png = new Uint8Array(await first.arrayBuffer());
+    const view = new DataView(png.buffer);
+    expect([view.getUint32(16), view.getUint32(20)]).toEqual([1200, 630]);
+    const start = ops.length;
+    const second = await shareCardHandler(new Request(`${ORIGIN}/api/idea/${record.id}/share-card.png`), ctx({ id: record.id }));
+    expect(new Uint8Array(await second.arrayBuffer())).toEqual(png);
+    // The record (it must still exist) and the cached card: no write.
+    expect(ops.slice(start).map((o) => o.type)).toEqual(['get', 'get']);
+  });
+});
+
+describe('the gallery (GET /api/ideas) on the Blobs store', () => {
+  it('pages without overlaps or gaps while ideas arrive in parallel, at a constant number of blob reads a page', async () => {
+    const store = new BlobsIdeaStore();
+    const total = GALLERY_PAGE_SIZE * 2 + 30;
+    const stamp = Date.parse('2030-01-01T00:00:00.000Z');
+    const records = Array.from({ length: total }, (_, i) =>
+      sampleRecord({ id: `gal-${String(i).padStart(5, '0')}`, createdAt: new Date(stamp + i).toISOString(), parameters: { businessCategory: 'manufacturing' } }),
+    );
+    // Saved in parallel batches: the head's compare-and-swap orders them; sealing happens twice.
+    for (let i = 0; i < total; i += 25) await Promise.all(records.slice(i, i + 25).map((r) => store.save(r)));
+    const stored = await gallery(`?category=manufacturing&limit=50`);
+    const seen = stored.ideas.map((i) => i.id);
+    let cursor = stored.nextCursor;
+    let arriving = 0;
+    while (cursor) {
+      await store.save(sampleRecord({ id: `late-idea-${arriving}`, parameters: { businessCategory: 'manufacturing' } }));
+      arriving += 1;
+      const start = ops.length;
+      const page = await gallery(`?category=manufacturing&limit=50&cursor=${cursor}`);
+      expect(ops.slice(start).filter((o) => o.type === 'get').length).toBeLessThanOrEqual(3);
+      seen.push(...page.ideas.map((i) => i.id));
+      cursor = page.nextCursor;
+    }
+    expect(new Set(seen).size).toBe(total);
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen)).toEqual(new Set(records.map((r) => r.id)));
+    const start = ops.length;
+    const first = await gallery('?category=manufacturing&limit=50');
+    expect(ops.slice(start).filter((o) => o.type === 'get').length).toBeLessThanOrEqual(2);
+    expect(first.ideas[0]?.id).toBe(`late-idea-${arriving - 1}`);
+    const head = (await getStore({ name: 'ideas', consistency: 'strong' }).get(galleryHeadKey('manufacturing'), { type: 'json' })) as { page: number };
+    expect(head.page).toBe(2);
+  });
+
+  it('answers 400 for an unknown category or a forged cursor, and keeps the recent-ideas shape', async () => {
+    const bad = await ideasHandler(new Request(`${ORIGIN}/api/ideas?category=moon`));
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toMatch(/^category must be one of/);
+    expect((await ideasHandler(new Request(`${ORIGIN}/api/ideas?cursor=999999.5`))).status).toBe(400);
+    const recentBody = (await (await recentHandler(new Request(`${ORIGIN}/api/recent-ideas?limit=20`))).json()) as unknown[];
+    expect(Array.isArray(recentBody)).toBe(true);
+  });
+});
