@@ -14,6 +14,7 @@ import savedHandler from '../../netlify/functions/saved-ideas.mts';
 import shareCardHandler from '../../netlify/functions/share-card.mts';
 import { BlobsIdeaStore, galleryHeadKey } from '../../netlify/functions/_shared/blobs-idea-store.ts';
 import { createSessionCookie } from '../../netlify/functions/_shared/session.ts';
+import { serverEnv } from '../../netlify/functions/_shared/env.ts';
 import { GALLERY_PAGE_SIZE } from '../../src/domain/ideas/gallery.ts';
 import { DEFAULT_SETTINGS, type GenerateResponse, type PublicIdeaRecord } from '../../src/domain/ideas/schema.ts';
 import { sampleRecord } from '../support/ideas.ts';
@@ -27,7 +28,7 @@ const ctx = (params: Record<string, string> = {}) => ({ params, ip: `10.9.0.${(i
 const same = { 'sec-fetch-site': 'same-origin' };
 
 async function sessionCookie(id: string): Promise<string> {
-  const setCookie = await createSessionCookie(new Request(ORIGIN), { id, email: `${id}@example.org`, firstName: null, profileImageUrl: null });
+  const setCookie = await createSessionCookie(new Request(ORIGIN), { id, email: `${id}@example.org`, firstName: null, profileImageUrl: null }, serverEnv());
   return setCookie.split(';')[0] ?? '';
 }
 

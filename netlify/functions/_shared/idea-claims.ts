@@ -1,6 +1,7 @@
 import { ideaIdSchema } from '../../../src/domain/ideas/schema.ts';
 import type { ServerEnv } from './env.ts';
-import { buildCookie, readCookie, signToken, verifyToken } from './session.ts';
+import { readCookie, setCookie } from './cookies.ts';
+import { signToken, verifyToken } from './session.ts';
 
 /**
  * The claim token of anonymous ideas (issue 18, "save after login"): an HttpOnly cookie holding a
@@ -18,7 +19,7 @@ const MAX_CLAIMS = 20;
 export async function claimableIds(req: Request, env: ServerEnv): Promise<string[]> {
   const token = readCookie(req, CLAIM_COOKIE);
   if (!token) return [];
-  const payload = await verifyToken(token, CLAIM_AUDIENCE, env);
+  const payload = await verifyToken(token, CLAIM_AUDIENCE, CLAIM_TTL_SECONDS, env);
   const ids = payload?.['ids'];
   return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string' && ideaIdSchema.safeParse(id).success) : [];
 }
@@ -27,5 +28,5 @@ export async function claimableIds(req: Request, env: ServerEnv): Promise<string
 export async function addClaimCookie(req: Request, id: string, env: ServerEnv): Promise<string> {
   const ids = [...(await claimableIds(req, env)).filter((i) => i !== id), id].slice(-MAX_CLAIMS);
   const token = await signToken({ ids }, CLAIM_AUDIENCE, CLAIM_TTL_SECONDS, env);
-  return buildCookie(req, CLAIM_COOKIE, token, { maxAge: CLAIM_TTL_SECONDS, path: '/api/' });
+  return setCookie(req, CLAIM_COOKIE, token, { maxAge: CLAIM_TTL_SECONDS, path: '/api/' });
 }

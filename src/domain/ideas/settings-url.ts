@@ -3,7 +3,7 @@ import { DEFAULT_SETTINGS } from './defaults.ts';
 import type { GenerateRequest } from './schema.ts';
 
 /** Generator settings plus the offline engine's seed (`?seed=`: the link reproduces one idea). */
-export type GeneratorSettings = GenerateRequest & { seed?: string };
+export type GeneratorSettings = GenerateRequest;
 
 /** A seed as the API accepts it: 1-64 characters of [A-Za-z0-9_-]. */
 export const SEED_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
