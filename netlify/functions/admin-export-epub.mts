@@ -5,13 +5,17 @@ import { exportBook } from '../../src/domain/epub/export.ts';
 import { exportSettingsSchema } from '../../src/domain/epub/settings.ts';
 import { adminPassword, CONSOLE_DISABLED, downloadSecrets, hasAdminSession } from './_shared/admin.ts';
 import { blobsExportStore } from './_shared/blobs-export-store.ts';
+import type { ServerEnv } from './_shared/env.ts';
 import { handler } from './_shared/handler.ts';
 import { error, json } from './_shared/http.ts';
 
 /** POST /api/admin/export-epub {title, author, includeCodeExamples, includeResources}: the `exportBook` use case. */
-export default handler({ methods: ['POST'], body: exportSettingsSchema, bodyLimit: 16 * 1024 }, async ({ req, env, body }) => {
+const authorize = async ({ req, env }: { req: Request; env: ServerEnv }) => {
   if (adminPassword(env) === null) return error(503, CONSOLE_DISABLED);
-  if (!(await hasAdminSession(req, env))) return error(401, 'Admin session required; authenticate first');
+  return (await hasAdminSession(req, env)) ? null : error(401, 'Admin session required; authenticate first');
+};
+
+export default handler({ methods: ['POST'], authorize, body: exportSettingsSchema, bodyLimit: 16 * 1024 }, async ({ req, env, body }) => {
   const outcome = await exportBook(body, {
     loadBook,
     store: blobsExportStore(),

@@ -24,6 +24,11 @@ export interface HandlerOptions<S extends z.ZodType | undefined> {
   bodyLimit?: number;
   /** The 503 message when the handler throws (a store failure); without it a throw is a 500. */
   unavailable?: string;
+  /**
+   * Runs before the body is read: a Response (401, 503...) refuses the request, so a caller
+   * without the right session learns nothing about the body's shape.
+   */
+  authorize?: (input: { req: Request; env: ServerEnv }) => Promise<Response | null> | Response | null;
 }
 
 export interface HandlerInput<B> {
@@ -63,6 +68,10 @@ export function handler<S extends z.ZodType | undefined = undefined>(
     if (!options.methods.includes(method)) return methodNotAllowed([...options.methods]);
     if (sameSite.includes(method)) {
       const refused = rejectCrossSite(req);
+      if (refused) return refused;
+    }
+    if (options.authorize) {
+      const refused = await options.authorize({ req, env: serverEnv() });
       if (refused) return refused;
     }
     let body: unknown;

@@ -26,13 +26,27 @@ const require = createRequire(import.meta.url);
 
 let ready: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
 
+// resvg's WebAssembly may be initialised once per process, but this module can be loaded more
+// than once in one process (the local server bundles each function separately): the first
+// initialisation is shared through a global, so a second copy does not fail "Already initialized".
+const WASM_READY = Symbol.for('infrastructure-renaissance.resvg-wasm');
+function initResvgOnce(): Promise<void> {
+  const shared = globalThis as unknown as Record<symbol, Promise<void> | undefined>;
+  shared[WASM_READY] ??= readFile(require.resolve('@resvg/resvg-wasm/index_bg.wasm'))
+    .then((wasm) => initWasm(wasm))
+    .catch((e: unknown) => {
+      shared[WASM_READY] = undefined;
+      throw e;
+    });
+  return shared[WASM_READY];
+}
+
 async function load(): Promise<{ regular: Buffer; bold: Buffer }> {
-  const [wasm, regular, bold] = await Promise.all([
-    readFile(require.resolve('@resvg/resvg-wasm/index_bg.wasm')),
+  const [regular, bold] = await Promise.all([
     readFile(require.resolve('@fontsource/inter/files/inter-latin-400-normal.woff')),
     readFile(require.resolve('@fontsource/inter/files/inter-latin-700-normal.woff')),
+    initResvgOnce(),
   ]);
-  await initWasm(wasm);
   return { regular, bold };
 }
 
