@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import astro from 'eslint-plugin-astro';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
@@ -9,6 +10,13 @@ export default defineConfig(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,
+  {
+    // The rules of hooks and their dependencies (the React Compiler's stricter rules are not used:
+    // no island is compiled by it).
+    files: ['**/*.tsx', 'src/lib/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {

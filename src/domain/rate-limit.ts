@@ -1,5 +1,5 @@
 /** A per-client request budget (abuse limit), behind a port so it can be swapped or shared. */
-export interface RateLimiter {
+interface RateLimiter {
   /** Counts one request for `key`; says whether it is allowed and, if not, when to retry. */
   take(key: string): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
 }

@@ -26,7 +26,7 @@ export interface ReaderChapter {
 const rendered = new Map<string, Promise<Rendered>>();
 
 /** Renders a chapter's Markdown once per build (the pages and the API share the result). */
-export function renderChapter(chapter: ChapterSource): Promise<Rendered> {
+function renderChapter(chapter: ChapterSource): Promise<Rendered> {
   let result = rendered.get(chapter.id);
   if (!result) {
     result = renderMarkdown(chapter.markdown);

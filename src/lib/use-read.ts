@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * One JSON read with the policies of SPEC.md section 7, for the /ideas page: made when the component
@@ -33,17 +33,22 @@ export async function loadWithRetry<T>(load: () => Promise<T>, retry: number, ca
 
 export function useRead<T>(load: () => Promise<T>, { enabled = true, retry = 0 }: { enabled?: boolean; retry?: number } = {}): ReadState<T> {
   const [state, setState] = useState<{ data?: T; error: Error | null }>({ error: null });
+  // One read per enabling: the latest `load` and `retry` are used, but a new function identity on
+  // every render does not read again.
+  const latest = useRef({ load, retry });
+  useEffect(() => {
+    latest.current = { load, retry };
+  });
   useEffect(() => {
     if (!enabled) return;
     let cancelled = false;
-    loadWithRetry(load, retry, () => cancelled).then(
+    loadWithRetry(latest.current.load, latest.current.retry, () => cancelled).then(
       (data) => !cancelled && setState({ data, error: null }),
       (e: unknown) => !cancelled && setState({ error: e instanceof Error ? e : new Error(String(e)) }),
     );
     return () => {
       cancelled = true;
     };
-    // One read per enabling: `load` and `retry` are fixed for a given call site.
   }, [enabled]);
   const isPending = state.data === undefined && state.error === null;
   return { data: state.data, error: state.error, isPending, isLoading: isPending && enabled, isError: state.error !== null };

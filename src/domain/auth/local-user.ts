@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The local sign-in form (used when no OpenID Connect provider is configured). */
-export const localSignInSchema = z.object({
+const localSignInSchema = z.object({
   /** Shown in the nav as the user's first name. */
   firstName: z
     .string()

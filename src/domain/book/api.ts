@@ -4,7 +4,7 @@ import type { Heading, Rendered } from './render.ts';
 import type { CodeExample, Resource } from './schema.ts';
 
 /** The chapter document served at `/api/chapters/{markdownFile}`. */
-export interface ChapterDocument {
+interface ChapterDocument {
   id: string;
   title: string;
   subtitle: string;

@@ -98,7 +98,7 @@ export async function loadChapter(contentDir: string, fileName: string): Promise
 const cache = new Map<string, Promise<Book>>();
 
 /** The default content folder: `content/` at the project root (the process's working directory). */
-export function defaultContentDir(): string {
+function defaultContentDir(): string {
   return path.resolve('content');
 }
 

@@ -8,12 +8,12 @@ import {
 } from '../options.ts';
 
 /** Chapter ids run from chapter-00 (the Introduction) to chapter-21. */
-export const chapterIdSchema = z.string().regex(/^chapter-(0\d|1\d|2[01])$/, 'chapter id must be chapter-00 .. chapter-21');
+const chapterIdSchema = z.string().regex(/^chapter-(0\d|1\d|2[01])$/, 'chapter id must be chapter-00 .. chapter-21');
 
 const noAll = <T extends z.ZodEnum>(schema: T) => schema.exclude(['all']);
 
 /** A business-idea seed drawn from a chapter: the offline idea engine composes ideas from these. */
-export const ideaSeedSchema = z.object({
+const ideaSeedSchema = z.object({
   /** Short product name, two to four words. */
   name: z.string().min(3).max(60),
   /** The problem, and for whom. */
@@ -62,7 +62,7 @@ export const chapterFrontmatterSchema = z
   });
 
 /** A link in a chapter's Resources tab. */
-export const resourceSchema = z
+const resourceSchema = z
   .object({
     title: z.string().min(3),
     url: z.url({ protocol: /^https$/ }),
@@ -71,7 +71,7 @@ export const resourceSchema = z
   .strict();
 
 /** A code example in a chapter's Code Examples tab. */
-export const codeExampleSchema = z
+const codeExampleSchema = z
   .object({
     id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'id must be kebab-case'),
     title: z.string().min(3),

@@ -19,7 +19,7 @@ export interface ExportResult {
 }
 
 /** Bytes per MB in the console's size display (SPEC.md section 9). */
-export const BYTES_PER_MB = 1048576;
+const BYTES_PER_MB = 1048576;
 
 /** The size shown in the result card: MB to two decimals. */
 export function formatMegabytes(bytes: number): string {

@@ -15,19 +15,18 @@ import { ideaRecordSchema, type IdeaRecord } from './schema.ts';
 
 /** Entries per page: a page read returns up to MAX_GALLERY_LIMIT cards from one or two pages. */
 export const GALLERY_PAGE_SIZE = 100;
-export const DEFAULT_GALLERY_LIMIT = 20;
-export const MAX_GALLERY_LIMIT = 50;
+const DEFAULT_GALLERY_LIMIT = 20;
+const MAX_GALLERY_LIMIT = 50;
 /** The most page blobs one gallery read may fetch (pages full of tombstones end a read early). */
 export const MAX_PAGE_READS = 4;
 /** The stream of every listed idea; the other streams are businessCategory values. */
 export const ALL_STREAM = 'all';
 
 /** A removed idea's place in a page. */
-export interface Tombstone {
+interface Tombstone {
   id: string;
   deleted: true;
 }
-export type GalleryEntry = IdeaRecord | Tombstone;
 
 export interface GalleryHead {
   page: number;
@@ -71,15 +70,6 @@ export function tombstone(entries: unknown[], id: string): unknown[] | null {
   if (at < 0) return null;
   const next = [...entries];
   next[at] = { id, deleted: true } satisfies Tombstone;
-  return next;
-}
-
-/** The page with the entry of `id` replaced by `entry`, or null when absent. */
-export function replaceEntry(entries: unknown[], entry: IdeaRecord): unknown[] | null {
-  const at = entries.findIndex((e) => idOf(e) === entry.id);
-  if (at < 0 || (entries[at] as Partial<Tombstone>).deleted) return null;
-  const next = [...entries];
-  next[at] = entry;
   return next;
 }
 

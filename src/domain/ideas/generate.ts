@@ -32,9 +32,9 @@ export interface GenerateDeps {
   onProgress?: (event: ProgressEvent) => void;
 }
 
-export const DEFAULT_DEADLINE_MS = 45_000;
+const DEFAULT_DEADLINE_MS = 45_000;
 /** Enough for a provider to stream a short idea; less than that left goes straight to the offline engine. */
-export const DEFAULT_MIN_FALLBACK_MS = 15_000;
+const DEFAULT_MIN_FALLBACK_MS = 15_000;
 const PROVIDER_NAMES: Record<Engine, string> = { anthropic: 'Claude', openai: 'OpenAI', offline: 'The offline engine' };
 
 /** A random, URL-safe idea id (16 characters, 96 bits). */
@@ -43,7 +43,7 @@ export function newIdeaId(): string {
 }
 
 /** A random offline-engine seed (8 URL-safe characters, 48 bits: short enough for a link). */
-export function newIdeaSeed(): string {
+function newIdeaSeed(): string {
   return randomToken(6);
 }
 

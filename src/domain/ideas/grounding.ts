@@ -75,7 +75,7 @@ export function proseExcerpt(markdown: string, max: number): string {
  * Scores one chapter against the request. Topic lists are ordered by relevance, so a value listed
  * first counts fully and later ones a little less ("healthcare" is chapter 9's first category).
  */
-export function scoreChapter(chapter: GroundingChapter, request: GenerateRequest): number {
+function scoreChapter(chapter: GroundingChapter, request: GenerateRequest): number {
   let score = 0;
   for (const field of OPTION_FIELDS) {
     const value = request[field];

@@ -6,26 +6,26 @@ import { OPTION_LABELS, optionLabel, type OptionField } from '../option-labels.t
  */
 
 /** A label/value pair shown in a definition list (key metrics, technical architecture...). */
-export interface LabelledValue {
+interface LabelledValue {
   label: string;
   value: string;
 }
 
 /** A titled paragraph (a core feature). */
-export interface LabelledText {
+interface LabelledText {
   title: string;
   description: string;
 }
 
 /** One phase of the implementation roadmap. */
-export interface RoadmapPhase {
+interface RoadmapPhase {
   phase: string;
   timeline: string;
   tasks: string[];
 }
 
 /** A chapter the idea was inspired by; `href` points into the reader. */
-export interface ChapterLink {
+interface ChapterLink {
   id: string;
   title: string;
   href: string;
@@ -69,7 +69,7 @@ export interface IdeaRecordLike {
 
 export const UNTITLED = 'Untitled Idea';
 export const DEFAULT_CATEGORY = 'Innovation';
-export const DEFAULT_DETAILS = { targetMarket: 'Global', aiFocus: 'Machine Learning', bsvFeature: 'Micropayments', innovationLevel: 5 } as const;
+const DEFAULT_DETAILS = { targetMarket: 'Global', aiFocus: 'Machine Learning', bsvFeature: 'Micropayments', innovationLevel: 5 } as const;
 
 type Obj = Record<string, unknown>;
 

@@ -8,7 +8,7 @@ import { generatedIdeaSchema, type GeneratedIdea } from './schema.ts';
 import { seededRandom } from './seeded-random.ts';
 
 /** The model name recorded for ideas written by the offline engine. */
-export const OFFLINE_MODEL = 'book-composer-2';
+const OFFLINE_MODEL = 'book-composer-2';
 
 /** The stated exchange-rate assumption behind every US dollar figure. */
 export const USD_PER_BSV = 40;
@@ -179,7 +179,7 @@ function listJoin(items: string[]): string {
 }
 
 /** The small model behind every figure of one idea: each number follows from the ones before it. */
-export interface IdeaNumbers {
+interface IdeaNumbers {
   /** Reachable customers in the launch region. */
   market: number;
   /** Customers won in year one, and their share of the market in percent. */

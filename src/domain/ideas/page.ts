@@ -9,12 +9,12 @@ import { truncate } from './share.ts';
  * share previews and crawlers (which run no JavaScript) get the idea's title and summary.
  */
 
-export const NOT_FOUND_TITLE = 'Idea Not Found';
-export const NOT_FOUND_TEXT = "The business idea you're looking for doesn't exist or has been removed.";
+const NOT_FOUND_TITLE = 'Idea Not Found';
+const NOT_FOUND_TEXT = "The business idea you're looking for doesn't exist or has been removed.";
 const DESCRIPTION_MAX = 200;
 
 /** Escapes text for HTML text and double-quoted attribute values. */
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 

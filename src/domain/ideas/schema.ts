@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { aiFocusSchema, bsvFeatureSchema, businessCategorySchema, revenueModelSchema, targetMarketSchema } from '../options.ts';
 
 /** An offline engine seed: 1-64 characters of [A-Za-z0-9_-]. */
-export const ideaSeedSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'seed must be 1 to 64 letters, digits, "-" or "_"');
+const ideaSeedSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'seed must be 1 to 64 letters, digits, "-" or "_"');
 
 /** POST /api/generate-idea body (SPEC.md section 7), shared by the page and the function. */
 export const generateRequestSchema = z
@@ -66,11 +66,10 @@ export const generatedIdeaSchema = z
 export type GeneratedIdea = z.infer<typeof generatedIdeaSchema>;
 
 /** A chapter an idea drew on, linked from the result and the detail page. */
-export const inspiredBySchema = z.array(z.object({ id: z.string(), title: z.string() }));
-export type InspiredBy = z.infer<typeof inspiredBySchema>;
+export type InspiredBy = { id: string; title: string }[];
 
 /** Which engine answered. */
-export const engineSchema = z.enum(['anthropic', 'openai', 'offline']);
+const engineSchema = z.enum(['anthropic', 'openai', 'offline']);
 export type Engine = z.infer<typeof engineSchema>;
 
 /** Ids are random and URL-safe. */
@@ -112,7 +111,7 @@ export type GenerateResponse = GeneratedIdea & {
 /** How many recent ideas a page asks for by default (SPEC.md section 9). */
 export const DEFAULT_RECENT_LIMIT = 20;
 /** The largest `limit` GET /api/recent-ideas accepts (the recent index keeps this many). */
-export const MAX_RECENT_LIMIT = 50;
+const MAX_RECENT_LIMIT = 50;
 
 /** The `limit` query parameter of GET /api/recent-ideas: a whole number from 1 to 50. */
 export const recentLimitSchema = z

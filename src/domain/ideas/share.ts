@@ -2,7 +2,7 @@
 
 export const TWEET_INTENT = 'https://x.com/intent/tweet';
 export const SHARE_HASHTAGS = ['BSV', 'AI', 'Blockchain', 'Innovation'] as const;
-export const SHARE_WINDOW = { width: 550, height: 420 } as const;
+const SHARE_WINDOW = { width: 550, height: 420 } as const;
 /** A post's length limit. */
 export const TWEET_MAX = 280;
 const TITLE_MAX = 100;
@@ -21,7 +21,7 @@ export function truncate(value: string, max: number): string {
  * `value` cut to at most `max` characters: whole sentences when they fill most of the room (a
  * post that says what the product does, not one cut mid-phrase), else at a word, with an ellipsis.
  */
-export function fitSentences(value: string, max: number): string {
+function fitSentences(value: string, max: number): string {
   const text = value.trim().replace(/\s+/g, ' ');
   if (Array.from(text).length <= max) return text;
   let kept = '';

@@ -24,7 +24,7 @@ const range = z.tuple([z.number().positive(), z.number().positive()]).refine(([l
 const concreteAi = aiFocusSchema.exclude(['all']);
 const concreteBsv = bsvFeatureSchema.exclude(['all']);
 
-export const conceptSeedSchema = z
+const conceptSeedSchema = z
   .object({
     /** One or two words naming the concept in a product name ("Consent", "Lab Provenance"). */
     subject: z.string().regex(/^[A-Z][A-Za-z0-9-]*(?: [A-Z][A-Za-z0-9-]*)?$/, 'one or two capitalised words'),
@@ -53,7 +53,7 @@ export const conceptSeedSchema = z
   .strict();
 export type ConceptSeed = z.infer<typeof conceptSeedSchema>;
 
-export const buyerSchema = z
+const buyerSchema = z
   .object({
     /** One capitalised word for product names ("Clinic"). */
     word: z.string().regex(/^[A-Z][A-Za-z-]*$/),

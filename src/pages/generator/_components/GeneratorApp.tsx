@@ -75,14 +75,15 @@ export default function GeneratorApp({ engines: initialEngines, assistant }: Pro
       history.replaceState(history.state, '', `${location.pathname}${query}${location.hash}`);
   }, [settings, seed, urlRead]);
 
-  // Each new result scrolls into view once its panel is on the page (SPEC.md: after 100 ms).
+  // Each new result scrolls into view once its panel is on the page (SPEC.md: after 100 ms). The
+  // callback changes with each result (its receipt time), so React calls it again for a new idea.
+  const resultReceivedAt = generation.status === 'success' ? generation.result.receivedAt : null;
   const resultRef = useCallback(
     (panel: HTMLElement | null) => {
       clearTimeout(scrollTimer.current);
-      if (panel) scrollTimer.current = setTimeout(() => panel.scrollIntoView({ behavior: 'smooth', block: 'start' }), 100);
+      if (panel && resultReceivedAt) scrollTimer.current = setTimeout(() => panel.scrollIntoView({ behavior: 'smooth', block: 'start' }), 100);
     },
-    // A new idea gets a new ref callback, hence a new scroll.
-    [generation],
+    [resultReceivedAt],
   );
   useEffect(() => () => clearTimeout(scrollTimer.current), []);
 
