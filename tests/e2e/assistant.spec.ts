@@ -1,4 +1,4 @@
-import { scoreResponse } from '../../src/domain/security/observatory.ts';
+import { scoreResponse } from '../support/observatory.ts';
 import { expect, expectNoA11yViolations, gotoHydrated, test, useTheme, waitForHydration } from './fixtures.ts';
 
 /**

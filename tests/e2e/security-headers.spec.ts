@@ -1,5 +1,5 @@
 import { request as playwrightRequest } from '@playwright/test';
-import { scoreResponse } from '../../src/domain/security/observatory.ts';
+import { scoreResponse } from '../support/observatory.ts';
 import { expect, test } from './fixtures.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageCsp, API_CSP, COMMON_SECURITY_HEADERS } from '../../src/domain/security/csp.ts';
-import { scoreResponse } from '../../src/domain/security/observatory.ts';
+import { scoreResponse } from '../support/observatory.ts';
 
 const origin = 'https://example.org';
 
