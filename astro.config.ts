@@ -45,7 +45,15 @@ export default defineConfig({
       // Serves netlify/functions and Netlify Blobs on the dev server (npm run dev). The production
       // build is served by scripts/serve.ts with the same emulation (see docs/decisions/001).
       ...(isDev
-        ? [netlify({ database: { enabled: false }, edgeFunctions: { enabled: false }, images: { enabled: false }, geolocation: { enabled: false }, aiGateway: { enabled: false } })]
+        ? [
+            netlify({
+              database: { enabled: false },
+              edgeFunctions: { enabled: false },
+              images: { enabled: false },
+              geolocation: { enabled: false },
+              aiGateway: { enabled: false },
+            }),
+          ]
         : []),
     ],
   },

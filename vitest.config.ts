@@ -16,7 +16,13 @@ const shared = {
 export default defineConfig({
   test: {
     projects: [
-      { test: { ...shared, name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'netlify/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'] } },
+      {
+        test: {
+          ...shared,
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'netlify/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
+        },
+      },
       { test: { ...shared, name: 'integration', include: ['tests/integration/**/*.test.ts', 'tests/content/**/*.test.ts'] } },
     ],
   },

@@ -67,7 +67,7 @@ function sentences(idea: GenerateResponse): string[] {
 const SUFFIXES = /\s+(cloud|platform|pro|app|plus|go|civic|public|network|circle|direct|connect|embedded|exchange|market|hq|labs?|works|one|ai)$/i;
 function conceptKey(name: string): string {
   let key = name.trim().toLowerCase();
-  for (let previous = ''; previous !== key; ) {
+  for (let previous = ''; previous !== key;) {
     previous = key;
     key = key.replace(SUFFIXES, '');
   }
@@ -130,7 +130,9 @@ const [topSentence = '', topCount = 0] = [...seenIn.entries()].sort((a, b) => b[
 const over10 = [...seenIn.values()].filter((n) => n > ideas.length * 0.1).length;
 
 // Percentages.
-const percentages = ideas.flatMap(({ idea }) => texts(idea).flatMap((t) => [...t.matchAll(/(\d[\d,]*(?:\.\d+)?)\s?%/g)].map((m) => Number((m[1] ?? '').replace(/,/g, '')))));
+const percentages = ideas.flatMap(({ idea }) =>
+  texts(idea).flatMap((t) => [...t.matchAll(/(\d[\d,]*(?:\.\d+)?)\s?%/g)].map((m) => Number((m[1] ?? '').replace(/,/g, '')))),
+);
 const above100 = percentages.filter((p) => p > 100);
 
 // Category fit.
@@ -141,8 +143,24 @@ const misfits = concrete.filter(({ request, idea }) => !fits(idea, request.busin
 // Distinct concepts in 100 generations with the same settings.
 const fixed: GenerateRequest[] = [
   DEFAULT_SETTINGS,
-  { ...DEFAULT_SETTINGS, businessCategory: 'healthcare', targetMarket: 'b2b', aiFocus: 'nlp', revenueModel: 'subscription', bsvFeature: 'timestamping', innovationLevel: 3 },
-  { ...DEFAULT_SETTINGS, businessCategory: 'gaming', targetMarket: 'b2c', aiFocus: 'generative-ai', revenueModel: 'micropayments', bsvFeature: 'tokenisation', innovationLevel: 9 },
+  {
+    ...DEFAULT_SETTINGS,
+    businessCategory: 'healthcare',
+    targetMarket: 'b2b',
+    aiFocus: 'nlp',
+    revenueModel: 'subscription',
+    bsvFeature: 'timestamping',
+    innovationLevel: 3,
+  },
+  {
+    ...DEFAULT_SETTINGS,
+    businessCategory: 'gaming',
+    targetMarket: 'b2c',
+    aiFocus: 'generative-ai',
+    revenueModel: 'micropayments',
+    bsvFeature: 'tokenisation',
+    innovationLevel: 9,
+  },
   { ...DEFAULT_SETTINGS, businessCategory: 'real-estate', innovationLevel: 5 },
 ];
 const variety: string[] = [];
@@ -164,7 +182,8 @@ let conceptChanged = 0;
 const months: Record<1 | 10, number[]> = { 1: [], 10: [] };
 const phases: Record<1 | 10, number[]> = { 1: [], 10: [] };
 const PAIRS = 40;
-const lastMonth = (idea: GenerateResponse) => Math.max(...idea.implementationRoadmap.map((p) => Number(/(\d+)\s*$/.exec(p.timeline.replace(/[^\d]+$/, ''))?.[1] ?? 0)));
+const lastMonth = (idea: GenerateResponse) =>
+  Math.max(...idea.implementationRoadmap.map((p) => Number(/(\d+)\s*$/.exec(p.timeline.replace(/[^\d]+$/, ''))?.[1] ?? 0)));
 for (let i = 0; i < PAIRS; i += 1) {
   const base = { ...DEFAULT_SETTINGS, businessCategory: pick(categories.slice(1)) as GenerateRequest['businessCategory'], seed: `pair${i}` };
   const low = await generate({ ...base, innovationLevel: 1 });
@@ -185,7 +204,9 @@ console.log(`offline engine quality (${counter} generations in ${((performance.n
 console.log(`- distinct concepts, 100 generations with the same settings:`);
 for (const line of variety) console.log(line);
 console.log(`- distinct concepts across all ${ideas.length} ideas: ${new Set(ideas.map(({ idea }) => conceptKey(idea.businessName))).size}`);
-console.log(`- category fit (features and pain points use the category's words): ${fitting.length}/${concrete.length} (${pct(fitting.length, concrete.length)})`);
+console.log(
+  `- category fit (features and pain points use the category's words): ${fitting.length}/${concrete.length} (${pct(fitting.length, concrete.length)})`,
+);
 for (const { request, idea } of misfits) console.log(`    misfit: ${request.businessCategory} -> "${idea.businessName}"`);
 console.log(`- most repeated sentence: in ${topCount}/${ideas.length} ideas (${pct(topCount, ideas.length)}): "${topSentence}"`);
 console.log(`- sentences in more than 10% of ideas: ${over10}`);

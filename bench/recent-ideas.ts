@@ -25,7 +25,10 @@ setEnvironmentContext({ edgeURL: url, uncachedEdgeURL: url, token: 'bench', site
 try {
   const start = Date.parse('2026-01-01T00:00:00.000Z');
   const records = Array.from({ length: total }, (_, i) =>
-    sampleRecord({ id: `bench-${String(i).padStart(6, '0')}`, createdAt: new Date(start + i * 1000).toISOString(), ...(i % 7 === 0 ? { userId: `user-${i % 50}` } : {}) }, `Idea ${i}`),
+    sampleRecord(
+      { id: `bench-${String(i).padStart(6, '0')}`, createdAt: new Date(start + i * 1000).toISOString(), ...(i % 7 === 0 ? { userId: `user-${i % 50}` } : {}) },
+      `Idea ${i}`,
+    ),
   );
   const seedStart = performance.now();
   await bulkSeed(getStore({ name: 'ideas', consistency: 'strong' }), records);
@@ -47,7 +50,9 @@ try {
   }
   times.sort((a, b) => a - b);
   const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]?.toFixed(2);
-  console.log(`GET /api/recent-ideas?limit=20 with ${total} ideas, ${requests} requests: p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${pct(100)} ms; ${blobOps / requests} blob read(s) per request`);
+  console.log(
+    `GET /api/recent-ideas?limit=20 with ${total} ideas, ${requests} requests: p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${pct(100)} ms; ${blobOps / requests} blob read(s) per request`,
+  );
 } finally {
   await server.stop();
   await rm(dir, { recursive: true, force: true });

@@ -42,8 +42,24 @@ const SKIP = new Set((process.env['BENCH_SKIP'] ?? '').split(',').filter(Boolean
 const ONLY_ROUTES = (process.env['BENCH_ROUTES'] ?? '').split(',').filter(Boolean);
 const ADMIN_PASSWORD = 'bench-admin-password';
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const GENERATE_BODY = { businessCategory: 'healthcare', targetMarket: 'b2b', aiFocus: 'nlp', revenueModel: 'micropayments', bsvFeature: 'timestamping', innovationLevel: 7, useAnthropic: true };
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const GENERATE_BODY = {
+  businessCategory: 'healthcare',
+  targetMarket: 'b2b',
+  aiFocus: 'nlp',
+  revenueModel: 'micropayments',
+  bsvFeature: 'timestamping',
+  innovationLevel: 7,
+  useAnthropic: true,
+};
 
 type Row = { figure: string; value: string; target?: string; ok?: boolean };
 const rows: Row[] = [];
@@ -72,7 +88,10 @@ async function startServer(blobsDir: string): Promise<ChildProcess> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 200; i += 1) {
-    const ok = await fetch(`${ORIGIN}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${ORIGIN}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return child;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -87,7 +106,11 @@ async function stopServer(child: ChildProcess): Promise<void> {
 }
 
 async function generate(): Promise<{ status: number; id?: string }> {
-  const res = await fetch(`${ORIGIN}/api/generate-idea`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(GENERATE_BODY) });
+  const res = await fetch(`${ORIGIN}/api/generate-idea`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(GENERATE_BODY),
+  });
   const body = (await res.json().catch(() => ({}))) as { id?: string };
   return { status: res.status, ...(body.id ? { id: body.id } : {}) };
 }
@@ -162,7 +185,10 @@ async function warmUp(opts: autocannon.Options): Promise<void> {
   await new Promise<void>((resolve, reject) => autocannon({ ...rest, duration: 2 }, (err) => (err ? reject(err) : resolve())));
 }
 
-async function cannon(title: string, opts: autocannon.Options): Promise<{ p50: number; p95: number; p99: number; rps: number; non2xx: number; bodies: Buffer[] }> {
+async function cannon(
+  title: string,
+  opts: autocannon.Options,
+): Promise<{ p50: number; p95: number; p99: number; rps: number; non2xx: number; bodies: Buffer[] }> {
   const times: number[] = [];
   const bodies: Buffer[] = [];
   let finish: (r: autocannon.Result) => void = () => {};
@@ -184,7 +210,14 @@ async function cannon(title: string, opts: autocannon.Options): Promise<{ p50: n
   const result = await done;
   times.sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 10) / 10;
-  const out = { p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), p99: round(percentile(times, 99)), rps: result.requests.average, non2xx: result.non2xx, bodies };
+  const out = {
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    p99: round(percentile(times, 99)),
+    rps: result.requests.average,
+    non2xx: result.non2xx,
+    bodies,
+  };
   results[title] = { ...out, bodies: undefined, requests: times.length };
   return out;
 }
@@ -202,20 +235,40 @@ async function jsPerRoute(routes: string[]): Promise<void> {
     const htmlGzip = response ? gzipSync(await response.body(), { level: 9 }).length : 0;
     await page.waitForTimeout(1500);
     const bodies = await Promise.all(scripts);
-    const inline = await page.$$eval('script:not([src])', (els) => els.filter((e) => !e.getAttribute('type') || e.getAttribute('type') === 'module').map((e) => e.textContent ?? ''));
+    const inline = await page.$$eval('script:not([src])', (els) =>
+      els.filter((e) => !e.getAttribute('type') || e.getAttribute('type') === 'module').map((e) => e.textContent ?? ''),
+    );
     const externalGzip = bodies.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
     // Framework code: React / react-dom or Astro's island runtime (our own vanilla scripts are not).
-    const frameworkGzip = bodies.filter((b) => /astro-island|react-dom|__CLIENT_INTERNALS|react\.transitional\.element/.test(b.toString())).reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
+    const frameworkGzip = bodies
+      .filter((b) => /astro-island|react-dom|__CLIENT_INTERNALS|react\.transitional\.element/.test(b.toString()))
+      .reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
     const inlineGzip = gzipSync(Buffer.from(inline.join('\n')), { level: 9 }).length;
     sizes[route] = { externalGzip, frameworkGzip, inlineGzip, files: bodies.length, htmlGzip };
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-    if (route === '/') record(`JS gzip ${route}`, `${kb(frameworkGzip)} framework; ${kb(externalGzip - frameworkGzip + inlineGzip)} own scripts (theme, menu, user)`, '0 KB framework JS', frameworkGzip === 0);
+    if (route === '/')
+      record(
+        `JS gzip ${route}`,
+        `${kb(frameworkGzip)} framework; ${kb(externalGzip - frameworkGzip + inlineGzip)} own scripts (theme, menu, user)`,
+        '0 KB framework JS',
+        frameworkGzip === 0,
+      );
     else if (route.startsWith('/book/')) {
       // Issue 19: a chapter page is a document (no framework); before the reader opens search it
       // loads at most 15 KB of JS (72 KB with the React reader), and its HTML carries the chapter
       // once (chapter 5 was 26.8 KB gzip).
-      record(`JS gzip ${route} (before search)`, `${kb(externalGzip + inlineGzip)} (${bodies.length} files; ${kb(frameworkGzip)} framework; was 72 KB)`, '<= 15 KB', externalGzip + inlineGzip <= 15 * 1024 && frameworkGzip === 0);
-      record(`HTML gzip ${route}`, `${kb(htmlGzip)}${route === '/book/chapter-05' ? ' (was 26.8 KB)' : ''}`, route === '/book/chapter-05' ? '< 26.8 KB' : undefined, route === '/book/chapter-05' ? htmlGzip < 26.8 * 1024 : undefined);
+      record(
+        `JS gzip ${route} (before search)`,
+        `${kb(externalGzip + inlineGzip)} (${bodies.length} files; ${kb(frameworkGzip)} framework; was 72 KB)`,
+        '<= 15 KB',
+        externalGzip + inlineGzip <= 15 * 1024 && frameworkGzip === 0,
+      );
+      record(
+        `HTML gzip ${route}`,
+        `${kb(htmlGzip)}${route === '/book/chapter-05' ? ' (was 26.8 KB)' : ''}`,
+        route === '/book/chapter-05' ? '< 26.8 KB' : undefined,
+        route === '/book/chapter-05' ? htmlGzip < 26.8 * 1024 : undefined,
+      );
     } else record(`JS gzip ${route}`, `${kb(externalGzip + inlineGzip)} (${bodies.length} files)`, '<= 80 KB', externalGzip + inlineGzip <= 80 * 1024);
     await page.close();
   }
@@ -232,7 +285,12 @@ async function lighthouseScores(routes: string[]): Promise<void> {
       // Scored audits that did not pass in any run: why a category is below 100.
       const failing = new Set<string>();
       for (let i = 0; i < 3; i += 1) {
-        const result = await lighthouse(`${ORIGIN}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+        const result = await lighthouse(`${ORIGIN}${route}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
         const lhr = result?.lhr;
         const cats = lhr?.categories ?? {};
         runs.push(Object.fromEntries(Object.entries(cats).map(([k, v]) => [k, Math.round((v.score ?? 0) * 100)])));
@@ -247,7 +305,12 @@ async function lighthouseScores(routes: string[]): Promise<void> {
       scores[route] = median;
       const all100 = Object.values(median).every((v) => v === 100);
       const why = failing.size > 0 ? ` (below 1 in a run: ${[...failing].join(', ')})` : '';
-      record(`Lighthouse ${route}`, `perf ${median['performance']} / a11y ${median['accessibility']} / bp ${median['best-practices']} / seo ${median['seo']}${why}`, '100 each', all100);
+      record(
+        `Lighthouse ${route}`,
+        `perf ${median['performance']} / a11y ${median['accessibility']} / bp ${median['best-practices']} / seo ${median['seo']}${why}`,
+        '100 each',
+        all100,
+      );
     }
   } finally {
     await chrome.kill();
@@ -266,7 +329,12 @@ async function main(): Promise<void> {
   // The book assistant, in-process (bench/assistant.ts): retrieval quality and offline speed.
   if (!SKIP.has('assistant')) {
     const a = await assistantFigures();
-    record('Assistant: first citation is the answering chapter (offline)', `${a.hits}/${a.questions} (${(a.hitRate * 100).toFixed(1)}%)`, '>= 80%', a.hitRate >= 0.8);
+    record(
+      'Assistant: first citation is the answering chapter (offline)',
+      `${a.hits}/${a.questions} (${(a.hitRate * 100).toFixed(1)}%)`,
+      '>= 80%',
+      a.hitRate >= 0.8,
+    );
     record(`Assistant: offline answer in-process (${a.answers})`, `p50 ${a.p50Ms.toFixed(1)} ms, p95 ${a.p95Ms.toFixed(1)} ms`, 'p95 < 100 ms', a.p95Ms < 100);
     results['assistant'] = a;
   }
@@ -296,7 +364,11 @@ async function main(): Promise<void> {
 
     // EPUB export, three times.
     if (!SKIP.has('epub')) {
-      const auth = await fetch(`${ORIGIN}/api/admin/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: ADMIN_PASSWORD }) });
+      const auth = await fetch(`${ORIGIN}/api/admin/authenticate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ password: ADMIN_PASSWORD }),
+      });
       const cookie = (auth.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
       const times: number[] = [];
       let size = 0;
@@ -332,7 +404,9 @@ async function main(): Promise<void> {
       const ids = soak.bodies.map((b) => (JSON.parse(b.toString()) as { id?: string }).id).filter((id): id is string => !!id);
       const stored = await Promise.all(ids.map((id) => fetch(`${ORIGIN}/api/idea/${id}`).then(async (r) => (r.ok ? ((await r.json()) as IdeaRecord) : null))));
       const lost = stored.filter((s) => s === null).length;
-      const all = [...stored.filter((s): s is IdeaRecord => s !== null)].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : -1));
+      const all = [...stored.filter((s): s is IdeaRecord => s !== null)].sort((a, b) =>
+        a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : -1,
+      );
       const recent = (await (await fetch(`${ORIGIN}/api/recent-ideas?limit=50`)).json()) as IdeaRecord[];
       const exact = JSON.stringify(recent.map((r) => r.id)) === JSON.stringify(all.slice(0, 50).map((r) => r.id));
       record(
@@ -341,16 +415,43 @@ async function main(): Promise<void> {
         '0 5xx, 0 lost, exact',
         soak.non2xx === 0 && lost === 0 && ids.length === SOAK && exact,
       );
-      await warmUp({ url: `${ORIGIN}/api/generate-idea`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(GENERATE_BODY), connections: 10 });
-      const gen = await cannon('generate', { url: `${ORIGIN}/api/generate-idea`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(GENERATE_BODY), connections: 10, duration: 10 });
-      const gen1 = await cannon('generate-1', { url: `${ORIGIN}/api/generate-idea`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(GENERATE_BODY), connections: 1, duration: 5 });
+      await warmUp({
+        url: `${ORIGIN}/api/generate-idea`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(GENERATE_BODY),
+        connections: 10,
+      });
+      const gen = await cannon('generate', {
+        url: `${ORIGIN}/api/generate-idea`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(GENERATE_BODY),
+        connections: 10,
+        duration: 10,
+      });
+      const gen1 = await cannon('generate-1', {
+        url: `${ORIGIN}/api/generate-idea`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(GENERATE_BODY),
+        connections: 1,
+        duration: 5,
+      });
       record('POST /api/generate-idea (offline), 1 connection (no queueing)', `p50 ${gen1.p50} ms, p95 ${gen1.p95} ms, p99 ${gen1.p99} ms`);
-      record('POST /api/generate-idea (offline), 10 connections', `p50 ${gen.p50} ms, p95 ${gen.p95} ms, p99 ${gen.p99} ms, ${gen.rps.toFixed(0)} req/s`, 'p95 <= 50 ms', gen.p95 <= 50);
+      record(
+        'POST /api/generate-idea (offline), 10 connections',
+        `p50 ${gen.p50} ms, p95 ${gen.p95} ms, p99 ${gen.p99} ms, ${gen.rps.toFixed(0)} req/s`,
+        'p95 <= 50 ms',
+        gen.p95 <= 50,
+      );
     }
 
     // Seed BENCH_IDEAS older ideas, then measure the reads.
     if (!SKIP.has('seed')) {
-      const templates = (await Promise.all(real.slice(0, 20).map(async (id) => (await (await fetch(`${ORIGIN}/api/idea/${id}`)).json()) as IdeaRecord))).filter(Boolean);
+      const templates = (await Promise.all(real.slice(0, 20).map(async (id) => (await (await fetch(`${ORIGIN}/api/idea/${id}`)).json()) as IdeaRecord))).filter(
+        Boolean,
+      );
       await stopServer(server);
       await seedIdeas(blobsDir, templates, IDEAS);
       // The seeding wrote about 1 GB: let the kernel write it back before measuring reads, or the
@@ -362,7 +463,12 @@ async function main(): Promise<void> {
     await warmUp({ url: `${ORIGIN}/api/recent-ideas?limit=20`, connections: 10 });
     await warmUp({ url: `${ORIGIN}/api/idea/${ideaId}`, connections: 10 });
     const recent = await cannon('recent', { url: `${ORIGIN}/api/recent-ideas?limit=20`, connections: 10, duration: 10 });
-    record(`GET /api/recent-ideas (${stored} ideas stored)`, `p50 ${recent.p50} ms, p95 ${recent.p95} ms, p99 ${recent.p99} ms, ${recent.rps.toFixed(0)} req/s`, 'p95 <= 50 ms', recent.p95 <= 50 && recent.non2xx === 0);
+    record(
+      `GET /api/recent-ideas (${stored} ideas stored)`,
+      `p50 ${recent.p50} ms, p95 ${recent.p95} ms, p99 ${recent.p99} ms, ${recent.rps.toFixed(0)} req/s`,
+      'p95 <= 50 ms',
+      recent.p95 <= 50 && recent.non2xx === 0,
+    );
     const recent1 = await cannon('recent-1', { url: `${ORIGIN}/api/recent-ideas?limit=20`, connections: 1, duration: 5 });
     record(`GET /api/recent-ideas, 1 connection (no queueing)`, `p50 ${recent1.p50} ms, p95 ${recent1.p95} ms, p99 ${recent1.p99} ms`);
     const one = await cannon('idea', { url: `${ORIGIN}/api/idea/${ideaId}`, connections: 10, duration: 10 });
@@ -371,7 +477,9 @@ async function main(): Promise<void> {
     // The gallery at GALLERY_IDEAS listed ideas: pages read at random depths (cursors anywhere in
     // the million) and the first page, 20 ideas each.
     if (!SKIP.has('gallery')) {
-      const templates = (await Promise.all(real.slice(0, 20).map(async (id) => (await (await fetch(`${ORIGIN}/api/idea/${id}`)).json()) as IdeaRecord))).filter(Boolean);
+      const templates = (await Promise.all(real.slice(0, 20).map(async (id) => (await (await fetch(`${ORIGIN}/api/idea/${id}`)).json()) as IdeaRecord))).filter(
+        Boolean,
+      );
       await stopServer(server);
       const pages = await seedGallery(blobsDir, templates, GALLERY_IDEAS);
       await run('sync', []);
@@ -380,9 +488,15 @@ async function main(): Promise<void> {
         const p = Math.floor(Math.random() * pages);
         return Math.random() < 0.1 ? '/api/ideas?limit=20' : `/api/ideas?limit=20&cursor=${p}.${1 + Math.floor(Math.random() * GALLERY_PAGE_SIZE)}`;
       };
-      const check = (await (await fetch(`${ORIGIN}/api/ideas?limit=20&cursor=${Math.floor(pages / 2)}.10`)).json()) as { ideas: unknown[]; nextCursor: string | null };
+      const check = (await (await fetch(`${ORIGIN}/api/ideas?limit=20&cursor=${Math.floor(pages / 2)}.10`)).json()) as {
+        ideas: unknown[];
+        nextCursor: string | null;
+      };
       if (check.ideas.length !== 20 || !check.nextCursor) throw new Error('gallery seed: a page read did not return 20 ideas and a cursor');
-      const opts = { url: `${ORIGIN}/api/ideas?limit=20`, requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: randomPath() }) }] } as autocannon.Options;
+      const opts = {
+        url: `${ORIGIN}/api/ideas?limit=20`,
+        requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: randomPath() }) }],
+      } as autocannon.Options;
       await warmUp({ ...opts, connections: 10 });
       const gallery = await cannon('gallery', { ...opts, connections: 10, duration: 10 });
       const gallery1 = await cannon('gallery-1', { ...opts, connections: 1, duration: 5 });

@@ -45,7 +45,10 @@ export async function loadFunctions(dir: string, outdir: string): Promise<Loaded
   const loaded: LoadedFunction[] = [];
   for (const file of files) {
     const name = path.basename(file).replace(/\.(m?ts|m?js)$/, '');
-    const mod = (await import(pathToFileURL(path.join(outdir, `${name}.mjs`)).href)) as { default?: Handler; config?: { path?: string | string[]; method?: string | string[]; excludedPath?: string | string[] } };
+    const mod = (await import(pathToFileURL(path.join(outdir, `${name}.mjs`)).href)) as {
+      default?: Handler;
+      config?: { path?: string | string[]; method?: string | string[]; excludedPath?: string | string[] };
+    };
     if (typeof mod.default !== 'function' || !mod.config?.path) continue;
     const list = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
     loaded.push({
@@ -98,7 +101,13 @@ export function timeoutResponse(timeoutMs: number): Response {
  * that has not answered within `timeoutMs` gets Netlify's timeout answer (502), and a streamed
  * body still open at that point is cut, as the platform cuts it. `signal` aborts when the time is up.
  */
-export async function invoke(fn: LoadedFunction, req: Request, params: Record<string, string>, ip: string, timeoutMs = DEFAULT_FUNCTION_TIMEOUT_MS): Promise<Response> {
+export async function invoke(
+  fn: LoadedFunction,
+  req: Request,
+  params: Record<string, string>,
+  ip: string,
+  timeoutMs = DEFAULT_FUNCTION_TIMEOUT_MS,
+): Promise<Response> {
   const url = new URL(req.url);
   const context = {
     params,
@@ -143,11 +152,14 @@ function cutAt(response: Response, name: string, remainingMs: number): Response 
   let timer: NodeJS.Timeout | undefined;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      timer = setTimeout(() => {
-        console.error(`function ${name} was still streaming at its time limit; the response is cut`);
-        controller.error(new Error('function time limit'));
-        void reader.cancel().catch(() => undefined);
-      }, Math.max(0, remainingMs));
+      timer = setTimeout(
+        () => {
+          console.error(`function ${name} was still streaming at its time limit; the response is cut`);
+          controller.error(new Error('function time limit'));
+          void reader.cancel().catch(() => undefined);
+        },
+        Math.max(0, remainingMs),
+      );
     },
     async pull(controller) {
       try {

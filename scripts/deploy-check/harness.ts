@@ -28,7 +28,15 @@ const server = createServer((req, res) => {
         for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && !k.startsWith('x-harness-')) headers.set(k, v);
         const body = chunks.length > 0 && req.method !== 'GET' && req.method !== 'HEAD' ? Buffer.concat(chunks) : undefined;
         const request = new Request(url, { method: req.method ?? 'GET', headers, ...(body ? { body } : {}) });
-        const context = { params, ip: '203.0.113.7', requestId: 'deploy-check', url, geo: {}, cookies: undefined, waitUntil: (p: Promise<unknown>) => void p.catch(() => undefined) };
+        const context = {
+          params,
+          ip: '203.0.113.7',
+          requestId: 'deploy-check',
+          url,
+          geo: {},
+          cookies: undefined,
+          waitUntil: (p: Promise<unknown>) => void p.catch(() => undefined),
+        };
         const response = await mod.default(request, context);
         res.statusCode = response.status;
         response.headers.forEach((value, key) => {

@@ -96,7 +96,12 @@ function startFunction(fn: ManifestFunction, cwd: string, env: NodeJS.ProcessEnv
 }
 
 /** Sends a request to the function whose route matches, as Netlify's router would. */
-async function call(functions: Running[], method: string, pathAndQuery: string, init: { body?: unknown; cookie?: string; json?: boolean } = {}): Promise<Answer & { fn: string }> {
+async function call(
+  functions: Running[],
+  method: string,
+  pathAndQuery: string,
+  init: { body?: unknown; cookie?: string; json?: boolean } = {},
+): Promise<Answer & { fn: string }> {
   const url = new URL(pathAndQuery, SITE);
   for (const fn of functions) {
     for (const pattern of fn.patterns) {
@@ -119,7 +124,14 @@ async function call(functions: Running[], method: string, pathAndQuery: string, 
         signal: AbortSignal.timeout(60_000),
       });
       const body = Buffer.from(await res.arrayBuffer());
-      return { fn: fn.name, status: res.status, headers: res.headers, body, text: () => body.toString('utf8'), json: () => JSON.parse(body.toString('utf8')) as unknown };
+      return {
+        fn: fn.name,
+        status: res.status,
+        headers: res.headers,
+        body,
+        text: () => body.toString('utf8'),
+        json: () => JSON.parse(body.toString('utf8')) as unknown,
+      };
     }
   }
   throw new Error(`no function serves ${method} ${url.pathname}`);
@@ -153,7 +165,10 @@ async function main(): Promise<void> {
   }
   const manifest = JSON.parse(await readFile(path.join(FUNCTIONS_DIR, 'manifest.json'), 'utf8')) as { functions: ManifestFunction[] };
   const sourceFunctions = (await import('node:fs')).readdirSync(path.join(ROOT, 'netlify', 'functions')).filter((f) => /^[^_.].*\.m?ts$/.test(f));
-  check(manifest.functions.length === sourceFunctions.length, `every function is bundled (${manifest.functions.length} bundles, ${sourceFunctions.length} function files)`);
+  check(
+    manifest.functions.length === sourceFunctions.length,
+    `every function is bundled (${manifest.functions.length} bundles, ${sourceFunctions.length} function files)`,
+  );
 
   const work = await mkdtemp(path.join(tmpdir(), 'deploy-check-'));
   const blobsDir = path.join(work, '_blobs');
@@ -170,7 +185,13 @@ async function main(): Promise<void> {
     SESSION_SECRET: randomBytes(48).toString('base64'),
     ADMIN_PASSWORD: adminPassword,
     NETLIFY_BLOBS_CONTEXT: Buffer.from(
-      JSON.stringify({ edgeURL: `http://127.0.0.1:${blobsPort}`, uncachedEdgeURL: `http://127.0.0.1:${blobsPort}`, token, siteID: 'deploy-check', deployID: 'deploy-check' }),
+      JSON.stringify({
+        edgeURL: `http://127.0.0.1:${blobsPort}`,
+        uncachedEdgeURL: `http://127.0.0.1:${blobsPort}`,
+        token,
+        siteID: 'deploy-check',
+        deployID: 'deploy-check',
+      }),
     ).toString('base64'),
   };
 
@@ -244,15 +265,29 @@ async function checks(fns: Running[], adminPassword: string): Promise<void> {
   mark(engines);
   check(engines.status === 200 && typeof engines.json() === 'object', `engines: GET /api/engines -> ${engines.status}`);
 
-  const settings = { businessCategory: 'fintech', targetMarket: 'b2b', aiFocus: 'nlp', revenueModel: 'micropayments', bsvFeature: 'timestamping', innovationLevel: 6, useAnthropic: true };
+  const settings = {
+    businessCategory: 'fintech',
+    targetMarket: 'b2b',
+    aiFocus: 'nlp',
+    revenueModel: 'micropayments',
+    bsvFeature: 'timestamping',
+    innovationLevel: 6,
+    useAnthropic: true,
+  };
   const generated = await call(fns, 'POST', '/api/generate-idea', { body: settings });
   mark(generated);
   const idea = generated.status === 200 ? (generated.json() as { id?: string; businessName?: string }) : {};
-  check(generated.status === 200 && typeof idea.id === 'string' && typeof idea.businessName === 'string', `generate-idea: POST -> ${generated.status} ${generated.status === 200 ? idea.businessName : generated.text().slice(0, 200)}`);
+  check(
+    generated.status === 200 && typeof idea.id === 'string' && typeof idea.businessName === 'string',
+    `generate-idea: POST -> ${generated.status} ${generated.status === 200 ? idea.businessName : generated.text().slice(0, 200)}`,
+  );
 
   const recent = await call(fns, 'GET', '/api/recent-ideas?limit=20');
   mark(recent);
-  check(recent.status === 200 && Array.isArray(recent.json()) && (recent.json() as { id: string }[]).some((r) => r.id === idea.id), `recent-ideas: lists the new idea -> ${recent.status}`);
+  check(
+    recent.status === 200 && Array.isArray(recent.json()) && (recent.json() as { id: string }[]).some((r) => r.id === idea.id),
+    `recent-ideas: lists the new idea -> ${recent.status}`,
+  );
 
   const one = await call(fns, 'GET', `/api/idea/${idea.id ?? 'none'}`);
   mark(one);
@@ -261,7 +296,10 @@ async function checks(fns: Running[], adminPassword: string): Promise<void> {
   const page = await call(fns, 'GET', `/idea/${idea.id ?? 'none'}`, { json: false });
   mark(page);
   const ogTitle = /<meta property="og:title" content="([^"]*)"/.exec(page.text())?.[1];
-  check(page.status === 200 && !!ogTitle && !!idea.businessName && ogTitle.includes(idea.businessName.slice(0, 20).replace(/&/g, '&amp;')), `idea-page: GET /idea/{id} -> ${page.status}, og:title "${ogTitle ?? ''}"`);
+  check(
+    page.status === 200 && !!ogTitle && !!idea.businessName && ogTitle.includes(idea.businessName.slice(0, 20).replace(/&/g, '&amp;')),
+    `idea-page: GET /idea/{id} -> ${page.status}, og:title "${ogTitle ?? ''}"`,
+  );
 
   const user = await call(fns, 'GET', '/api/auth/user');
   mark(user);
@@ -275,7 +313,10 @@ async function checks(fns: Running[], adminPassword: string): Promise<void> {
   // local form, which would let anyone sign in as anyone).
   const login = await call(fns, 'GET', '/api/login', { json: false });
   mark(login);
-  check(login.status === 503 && /text\/html/.test(login.headers.get('content-type') ?? '') && !/<form[^>]*action="\/api\/login"/.test(login.text()), `login: production without OIDC -> ${login.status}, the page explains, no local form`);
+  check(
+    login.status === 503 && /text\/html/.test(login.headers.get('content-type') ?? '') && !/<form[^>]*action="\/api\/login"/.test(login.text()),
+    `login: production without OIDC -> ${login.status}, the page explains, no local form`,
+  );
 
   const callback = await call(fns, 'GET', '/api/auth/callback?code=x&state=y', { json: false });
   mark(callback);
@@ -294,15 +335,22 @@ async function checks(fns: Running[], adminPassword: string): Promise<void> {
   const cookie = cookieFrom(auth);
   check(auth.status === 200 && cookie !== '', `admin-authenticate: the right password -> ${auth.status}`);
 
-  const exported = await call(fns, 'POST', '/api/admin/export-epub', { cookie, body: { title: 'Infrastructure Renaissance', author: 'Deploy Check', includeCodeExamples: true, includeResources: true } });
+  const exported = await call(fns, 'POST', '/api/admin/export-epub', {
+    cookie,
+    body: { title: 'Infrastructure Renaissance', author: 'Deploy Check', includeCodeExamples: true, includeResources: true },
+  });
   mark(exported);
   const result = exported.status === 200 ? (exported.json() as { success?: boolean; downloadUrl?: string; chaptersCount?: number }) : {};
-  check(exported.status === 200 && result.success === true && typeof result.downloadUrl === 'string', `admin-export-epub: -> ${exported.status}, ${result.chaptersCount ?? 0} chapters ${exported.status === 200 ? '' : exported.text().slice(0, 200)}`);
+  check(
+    exported.status === 200 && result.success === true && typeof result.downloadUrl === 'string',
+    `admin-export-epub: -> ${exported.status}, ${result.chaptersCount ?? 0} chapters ${exported.status === 200 ? '' : exported.text().slice(0, 200)}`,
+  );
 
   if (result.downloadUrl) {
     const file = await call(fns, 'GET', result.downloadUrl, { cookie, json: false });
     mark(file);
-    const isEpub = file.status === 200 && file.body.subarray(0, 2).toString() === 'PK' && file.body.subarray(30, 58).toString() === 'mimetypeapplication/epub+zip';
+    const isEpub =
+      file.status === 200 && file.body.subarray(0, 2).toString() === 'PK' && file.body.subarray(30, 58).toString() === 'mimetypeapplication/epub+zip';
     check(isEpub, `admin-download: -> ${file.status}, ${(file.body.length / 1024).toFixed(0)} KB, an EPUB container`);
     if (isEpub && existsSync(EPUBCHECK)) {
       const epub = path.join(tmpdir(), `deploy-check-${process.pid}.epub`);
@@ -323,11 +371,17 @@ async function checks(fns: Running[], adminPassword: string): Promise<void> {
   const asked = await call(fns, 'POST', '/api/ask', { body: { question: 'What does SPV let a client check without a full node?' } });
   mark(asked);
   const answer = asked.status === 200 ? (asked.json() as { engine?: string; citations?: unknown[] }) : {};
-  check(asked.status === 200 && answer.engine === 'offline' && (answer.citations?.length ?? 0) > 0, `ask: POST /api/ask -> ${asked.status}, ${answer.citations?.length ?? 0} citations`);
+  check(
+    asked.status === 200 && answer.engine === 'offline' && (answer.citations?.length ?? 0) > 0,
+    `ask: POST /api/ask -> ${asked.status}, ${answer.citations?.length ?? 0} citations`,
+  );
 
   const assistant = await call(fns, 'GET', '/assistant', { json: false });
   mark(assistant);
-  check(assistant.status === 200 && /frame-ancestors 'self'/.test(assistant.headers.get('content-security-policy') ?? ''), `assistant-page: GET /assistant -> ${assistant.status}, framable by this site only`);
+  check(
+    assistant.status === 200 && /frame-ancestors 'self'/.test(assistant.headers.get('content-security-policy') ?? ''),
+    `assistant-page: GET /assistant -> ${assistant.status}, framable by this site only`,
+  );
 
   // Functions added later without a check of their own still have to load and answer.
   for (const fn of fns) {

@@ -19,7 +19,12 @@ export interface ReadState<T> {
 export const retryDelay = (attempt: number): number => Math.min(1000 * 2 ** (attempt - 1), 30_000);
 
 /** Calls `load` until it succeeds or `retry` extra attempts have failed; stops early once `cancelled()`. */
-export async function loadWithRetry<T>(load: () => Promise<T>, retry: number, cancelled: () => boolean, delay: (attempt: number) => number = retryDelay): Promise<T> {
+export async function loadWithRetry<T>(
+  load: () => Promise<T>,
+  retry: number,
+  cancelled: () => boolean,
+  delay: (attempt: number) => number = retryDelay,
+): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await load();

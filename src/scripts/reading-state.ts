@@ -57,7 +57,15 @@ export function recordVisit(id: string): Set<string> {
 export function readPosition(): ReadingPosition | undefined {
   try {
     const p = JSON.parse(storage()?.getItem(POSITION_KEY) ?? 'null') as Partial<ReadingPosition> | null;
-    if (p && typeof p.id === 'string' && /^chapter-\d\d$/.test(p.id) && typeof p.title === 'string' && typeof p.anchor === 'string' && typeof p.offset === 'number' && Number.isFinite(p.offset)) {
+    if (
+      p &&
+      typeof p.id === 'string' &&
+      /^chapter-\d\d$/.test(p.id) &&
+      typeof p.title === 'string' &&
+      typeof p.anchor === 'string' &&
+      typeof p.offset === 'number' &&
+      Number.isFinite(p.offset)
+    ) {
       return { id: p.id, title: p.title, anchor: p.anchor, offset: Math.max(0, p.offset) };
     }
   } catch {

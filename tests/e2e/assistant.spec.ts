@@ -83,11 +83,17 @@ test.describe('book assistant', () => {
   test.describe('when the API refuses', () => {
     test.use({ allowConsoleErrors: [/status of 429 \(Too Many Requests\)/] });
     test('shows the error of the API', async ({ page }) => {
-    await page.route('**/api/ask', (route) => route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: 'Too many questions; at most 30 a minute. Try again in 12 s.' }) }));
-    await gotoHydrated(page, '/assistant');
-    await page.getByRole('textbox', { name: 'Your question' }).fill('What is SPV?');
-    await page.getByRole('button', { name: 'Ask' }).click();
-    await expect(page.getByRole('alert')).toHaveText('429: Too many questions; at most 30 a minute. Try again in 12 s.');
+      await page.route('**/api/ask', (route) =>
+        route.fulfill({
+          status: 429,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'Too many questions; at most 30 a minute. Try again in 12 s.' }),
+        }),
+      );
+      await gotoHydrated(page, '/assistant');
+      await page.getByRole('textbox', { name: 'Your question' }).fill('What is SPV?');
+      await page.getByRole('button', { name: 'Ask' }).click();
+      await expect(page.getByRole('alert')).toHaveText('429: Too many questions; at most 30 a minute. Try again in 12 s.');
     });
   });
 

@@ -53,7 +53,11 @@ test.describe('book reader', () => {
     await expect(sixth).toContainText('Overlay Networks and SPV');
     await expect(sixth).not.toContainText('–');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const [name, href] of [['Home', '/'], ['Generate', '/generator'], ['Browse Ideas', '/ideas']]) {
+    for (const [name, href] of [
+      ['Home', '/'],
+      ['Generate', '/generator'],
+      ['Browse Ideas', '/ideas'],
+    ]) {
       await expect(nav.getByRole('link', { name: name!, exact: true })).toHaveAttribute('href', href!);
     }
     await expect(nav.getByRole('link', { name: /^Support:/ })).toHaveAttribute('href', '#tip');
@@ -72,7 +76,9 @@ test.describe('book reader', () => {
   test('switches chapters from the list, with Previous/Next and with the arrow keys', async ({ page }) => {
     const index = await bookIndex(page);
     await open(page, '/book');
-    await chapterList(page).getByRole('link', { name: /^Chapter 6\b/ }).click();
+    await chapterList(page)
+      .getByRole('link', { name: /^Chapter 6\b/ })
+      .click();
     await expect(page).toHaveURL(/\/book\/chapter-06$/);
     await expect(heading(page)).toHaveText('Chapter 6');
     await expect(chapterList(page).getByRole('link', { name: /^Chapter 6\b/ })).toHaveAttribute('aria-current', 'page');
@@ -131,7 +137,14 @@ test.describe('book reader', () => {
 
     test('code examples: every field, "Copied!" for two seconds, one at a time, reset per chapter', async ({ page }) => {
       await open(page, '/book/chapter-05');
-      const examples = (await (await page.request.get('/api/code-examples/chapter-05.json')).json()) as { id: string; title: string; fileName: string; language: string; description: string; code: string }[];
+      const examples = (await (await page.request.get('/api/code-examples/chapter-05.json')).json()) as {
+        id: string;
+        title: string;
+        fileName: string;
+        language: string;
+        description: string;
+        code: string;
+      }[];
       const [first, second] = examples;
       await page.getByRole('tab', { name: 'Code Examples' }).click();
       const panel = page.getByRole('tabpanel', { name: 'Code Examples' });
@@ -374,7 +387,9 @@ test.describe('book reader', () => {
     await expect(page.getByRole('link', { name: `Visit ${resources[0]!.title}` })).toHaveAttribute('href', resources[0]!.url);
     // The chapter list opens without a script, and Previous/Next are real links.
     await chapterMenu(page).click();
-    await chapterList(page).getByRole('link', { name: /^Chapter 2\b/ }).click();
+    await chapterList(page)
+      .getByRole('link', { name: /^Chapter 2\b/ })
+      .click();
     await expect(page).toHaveURL(/\/book\/chapter-02$/);
     await sideLink(page, 'Next Chapter').click();
     await expect(page).toHaveURL(/\/book\/chapter-03$/);
@@ -399,8 +414,17 @@ test.describe('book reader', () => {
 
   test('the static API serves the index, chapters, code examples and resources as JSON', async ({ request }) => {
     const index = (await (await request.get('/api/chapters/index.json')).json()) as IndexEntry[];
-    expect(index[0]).toEqual({ id: 'chapter-00', title: 'Introduction', subtitle: expect.any(String), markdownFile: 'chapter-00.md', resourcesFile: 'chapter-00.json' });
-    for (const entry of index.filter((e) => e.codeExamplesFile)) expect(['chapter-05', 'chapter-06', 'chapter-07', 'chapter-08', 'chapter-12', 'chapter-14', 'chapter-15', 'chapter-16', 'chapter-20']).toContain(entry.id);
+    expect(index[0]).toEqual({
+      id: 'chapter-00',
+      title: 'Introduction',
+      subtitle: expect.any(String),
+      markdownFile: 'chapter-00.md',
+      resourcesFile: 'chapter-00.json',
+    });
+    for (const entry of index.filter((e) => e.codeExamplesFile))
+      expect(['chapter-05', 'chapter-06', 'chapter-07', 'chapter-08', 'chapter-12', 'chapter-14', 'chapter-15', 'chapter-16', 'chapter-20']).toContain(
+        entry.id,
+      );
     const chapter = await request.get('/api/chapters/chapter-06.md');
     expect(chapter.headers()['content-type']).toMatch(/^application\/json/);
     const body = (await chapter.json()) as { id: string; markdown: string; content: string };

@@ -55,7 +55,9 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
 
 /** Intercepts the tweet-intent page (never loaded from the network) and returns the popup. */
 export async function sharePopup(page: Page, click: () => Promise<void>) {
-  await page.context().route(/^https:\/\/x\.com\//, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>intent</title>' }));
+  await page
+    .context()
+    .route(/^https:\/\/x\.com\//, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>intent</title>' }));
   const popupPromise = page.waitForEvent('popup');
   await click();
   const popup = await popupPromise;

@@ -114,7 +114,11 @@ test.describe('generator page', () => {
       executiveSummary: 'A plain idea as SPEC.md section 7 allows it.',
       painPointsSolved: ['One pain'],
       marketAnalysis: 'A market.',
-      businessModel: { quickStats: { minPayment: '$0.01', targetTPS: '10', marketSize: '$1B', launchTime: '3 months' }, revenueStreams: ['Fees'], costStructure: ['Hosting'] },
+      businessModel: {
+        quickStats: { minPayment: '$0.01', targetTPS: '10', marketSize: '$1B', launchTime: '3 months' },
+        revenueStreams: ['Fees'],
+        costStructure: ['Hosting'],
+      },
       technologySynergies: { internet: 'Web', ai: 'Models', bsv: 'Chain' },
       coreFeatures: [{ title: 'Plain feature', description: 'Does one thing.' }],
       implementationRoadmap: [{ phase: 'Build', timeline: 'Q1', tasks: ['Ship'] }],
@@ -134,7 +138,10 @@ test.describe('generator page', () => {
     await expect(page.getByRole('heading', { name: 'Configure Your Vision' })).toBeVisible();
   });
 
-  test('consent to publish: the page says before the button whether the idea will be listed, and an unlisted idea stays out of the lists', async ({ page, request }) => {
+  test('consent to publish: the page says before the button whether the idea will be listed, and an unlisted idea stays out of the lists', async ({
+    page,
+    request,
+  }) => {
     await gotoHydrated(page, '/generator');
     const listed = page.getByRole('checkbox', { name: 'List this idea in the community ideas' });
     await expect(listed).toBeChecked();
@@ -160,7 +167,10 @@ test.describe('generator page', () => {
     await page.route('**/api/generate-idea', async (route) => {
       bodies.push(route.request().postDataJSON() as Record<string, unknown>);
       n += 1;
-      const upstream = await route.fetch({ postData: JSON.stringify({ ...bodies.at(-1), seed: undefined }), headers: { 'content-type': 'application/json', accept: 'application/json' } });
+      const upstream = await route.fetch({
+        postData: JSON.stringify({ ...bodies.at(-1), seed: undefined }),
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+      });
       const idea = (await upstream.json()) as Record<string, unknown>;
       await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ...idea, seed: `seed-${n}` }) });
     });
@@ -203,7 +213,11 @@ test.describe('generator page', () => {
     test('the engine switch sits on one row with both providers', async ({ page }) => {
       await gotoHydrated(page, '/generator');
       const row = page.getByTestId('engine-row');
-      const boxes = await Promise.all([row.locator(':scope > span').first(), page.getByRole('switch', { name: 'AI engine' }), row.locator(':scope > span').last()].map((l) => l.boundingBox()));
+      const boxes = await Promise.all(
+        [row.locator(':scope > span').first(), page.getByRole('switch', { name: 'AI engine' }), row.locator(':scope > span').last()].map((l) =>
+          l.boundingBox(),
+        ),
+      );
       const [openai, toggle, anthropic] = boxes;
       expect(openai && toggle && anthropic).toBeTruthy();
       if (!openai || !toggle || !anthropic) return;

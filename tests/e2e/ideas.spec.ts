@@ -40,7 +40,11 @@ const odd = sampleRecord(
 const LONG_CATEGORY = 'intellectual-property-legal';
 const galleryIdeas = Array.from({ length: 23 }, (_, i) =>
   sampleRecord(
-    { id: `e2e-gal-${run}-${String(i).padStart(2, '0')}`, parameters: { businessCategory: LONG_CATEGORY }, createdAt: new Date(Date.now() - 60_000 + i).toISOString() },
+    {
+      id: `e2e-gal-${run}-${String(i).padStart(2, '0')}`,
+      parameters: { businessCategory: LONG_CATEGORY },
+      createdAt: new Date(Date.now() - 60_000 + i).toISOString(),
+    },
     `Gallery ${run} ${String(i).padStart(2, '0')}`,
   ),
 );
@@ -65,7 +69,11 @@ test.beforeAll(async () => {
 });
 
 async function logIn(context: BrowserContext, baseURL: string, userId: string) {
-  const setCookie = await createSessionCookie(new Request(baseURL), { id: userId, email: `${userId}@example.org`, firstName: 'Ada', profileImageUrl: null }, serverEnv());
+  const setCookie = await createSessionCookie(
+    new Request(baseURL),
+    { id: userId, email: `${userId}@example.org`, firstName: 'Ada', profileImageUrl: null },
+    serverEnv(),
+  );
   const value = setCookie.split(';')[0]?.split('=').slice(1).join('=') ?? '';
   await context.addCookies([
     { name: 'session', value: decodeURIComponent(value), url: baseURL },
@@ -115,7 +123,11 @@ test.describe('/ideas', () => {
 
   test('Share opens the 550x420 tweet intent with title, summary, hashtags and link', async ({ page, baseURL }) => {
     await gotoHydrated(page, '/ideas');
-    const popup = await sharePopup(page, () => cardOf(page, rich.businessName).getByRole('button', { name: /^Share/ }).click());
+    const popup = await sharePopup(page, () =>
+      cardOf(page, rich.businessName)
+        .getByRole('button', { name: /^Share/ })
+        .click(),
+    );
     const url = new URL(popup.url());
     expect(`${url.origin}${url.pathname}`).toBe('https://x.com/intent/tweet');
     const text = url.searchParams.get('text') ?? '';
@@ -221,7 +233,11 @@ test.describe('the gallery on /ideas', () => {
     test('a long category badge wraps below the title instead of squeezing it', async ({ page }) => {
       await gotoHydrated(page, '/ideas?category=identity-attribution-authentication');
       const card = cardOf(page, identity.businessName);
-      const [cardBox, titleBox, badgeBox] = await Promise.all([card.boundingBox(), card.locator('h3').boundingBox(), card.locator('[data-category]').boundingBox()]);
+      const [cardBox, titleBox, badgeBox] = await Promise.all([
+        card.boundingBox(),
+        card.locator('h3').boundingBox(),
+        card.locator('[data-category]').boundingBox(),
+      ]);
       expect(cardBox && titleBox && badgeBox).toBeTruthy();
       if (!cardBox || !titleBox || !badgeBox) return;
       expect(titleBox.width).toBeGreaterThan(cardBox.width * 0.6);
@@ -235,7 +251,12 @@ test.describe('the gallery on /ideas', () => {
 test.describe('delete', () => {
   test.use({ allowConsoleErrors: [/status of 404 \(Not Found\)/] });
 
-  test('the owner deletes from "Your Ideas" and from the idea page, after a confirmation; the link then answers 404', async ({ page, context, baseURL, request }) => {
+  test('the owner deletes from "Your Ideas" and from the idea page, after a confirmation; the link then answers 404', async ({
+    page,
+    context,
+    baseURL,
+    request,
+  }) => {
     await logIn(context, baseURL ?? '', deleterId);
     await gotoHydrated(page, '/ideas');
     const yours = page.getByRole('region', { name: 'Your Ideas' });

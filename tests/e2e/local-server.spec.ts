@@ -57,7 +57,10 @@ test.describe('local server parity', () => {
 
   // The function stops reading a body at its size limit (413) or never reads it (415): what it
   // left in the socket must not be parsed as the next request.
-  for (const [type, status] of [['text/plain', 415], ['application/json', 413]] as const) {
+  for (const [type, status] of [
+    ['text/plain', 415],
+    ['application/json', 413],
+  ] as const) {
     test(`a body refused unread (${status}) leaves the connection usable for the next requests`, async () => {
       const body = type === 'application/json' ? `{"pad":"${'x'.repeat(200_000)}"}` : 'x'.repeat(200_000);
       const refused = `POST /api/generate-idea HTTP/1.1\r\nHost: localhost\r\nContent-Type: ${type}\r\nContent-Length: ${body.length}\r\n\r\n${body}`;

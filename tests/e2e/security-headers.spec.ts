@@ -36,7 +36,15 @@ let ideaId = '';
 test.beforeAll(async ({ baseURL }) => {
   const api = await playwrightRequest.newContext({ baseURL: baseURL ?? '' });
   const res = await api.post('/api/generate-idea', {
-    data: { businessCategory: 'fintech', targetMarket: 'b2c', aiFocus: 'nlp', revenueModel: 'micropayments', bsvFeature: 'identity', innovationLevel: 4, useAnthropic: true },
+    data: {
+      businessCategory: 'fintech',
+      targetMarket: 'b2c',
+      aiFocus: 'nlp',
+      revenueModel: 'micropayments',
+      bsvFeature: 'identity',
+      innovationLevel: 4,
+      useAnthropic: true,
+    },
   });
   expect(res.status()).toBe(200);
   ideaId = ((await res.json()) as { id: string }).id;
@@ -70,7 +78,10 @@ for (const route of ROUTES) {
     expect(d.get('frame-ancestors')).toEqual(["'none'"]);
     expect(d.get('form-action')).toEqual(["'self'"]);
     const frames = d.get('frame-src') ?? d.get('default-src') ?? [];
-    expect(frames.every((s) => s === "'none'" || s === "'self'" || /^https:\/\/[^/*]+$/.test(s)), `frame-src ${frames.join(' ')}`).toBe(true);
+    expect(
+      frames.every((s) => s === "'none'" || s === "'self'" || /^https:\/\/[^/*]+$/.test(s)),
+      `frame-src ${frames.join(' ')}`,
+    ).toBe(true);
     expect(h['strict-transport-security']).toMatch(/max-age=\d{8,}/);
     expect(h['x-content-type-options']).toBe('nosniff');
     expect(h['referrer-policy']).toBe('strict-origin-when-cross-origin');

@@ -8,7 +8,15 @@ import { expect, test } from './fixtures.ts';
  */
 const GENERATIONS = 60;
 const CLIENTS = 10;
-const BODY = { businessCategory: 'supply-chain', targetMarket: 'b2b', aiFocus: 'computer-vision', revenueModel: 'usage-based', bsvFeature: 'timestamping', innovationLevel: 6, useAnthropic: false };
+const BODY = {
+  businessCategory: 'supply-chain',
+  targetMarket: 'b2b',
+  aiFocus: 'computer-vision',
+  revenueModel: 'usage-based',
+  bsvFeature: 'timestamping',
+  innovationLevel: 6,
+  useAnthropic: false,
+};
 
 test('concurrent generations: zero 5xx, zero lost ideas, exact recent index', async ({ request }) => {
   test.setTimeout(180_000);

@@ -149,7 +149,7 @@ describe('POST /api/admin/authenticate', () => {
     expect((await download(req, { ...context, ip: '192.0.2.50' } as Context)).status).toBe(429);
   }, 60_000);
 
-  it('other clients\' failures never refuse the right password (no global lock-out), on the gate and the download', async () => {
+  it("other clients' failures never refuse the right password (no global lock-out), on the gate and the download", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     for (let client = 0; client < 10; client++) {
       for (let i = 0; i < 5; i++) expect((await login(`guess ${i}`, `10.0.0.${client}`)).status).toBe(401);

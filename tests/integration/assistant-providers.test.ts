@@ -24,8 +24,20 @@ beforeEach(() => {
 describe.each(['anthropic', 'openai'] as const)('%s answer engine', (provider) => {
   const engine = () =>
     provider === 'anthropic'
-      ? new AnthropicAnswerEngine({ apiKey: 'test-key', model: 'claude-test', baseURL: fake.origin, firstTokenTimeoutMs: 1500, bookTitle: 'Infrastructure Renaissance' })
-      : new OpenAIAnswerEngine({ apiKey: 'test-key', model: 'gpt-test', baseURL: `${fake.origin}/v1`, firstTokenTimeoutMs: 1500, bookTitle: 'Infrastructure Renaissance' });
+      ? new AnthropicAnswerEngine({
+          apiKey: 'test-key',
+          model: 'claude-test',
+          baseURL: fake.origin,
+          firstTokenTimeoutMs: 1500,
+          bookTitle: 'Infrastructure Renaissance',
+        })
+      : new OpenAIAnswerEngine({
+          apiKey: 'test-key',
+          model: 'gpt-test',
+          baseURL: `${fake.origin}/v1`,
+          firstTokenTimeoutMs: 1500,
+          bookTitle: 'Infrastructure Renaissance',
+        });
   const only = (scenario: Scenario, answer?: string) => {
     fake.scenario = { anthropic: 'valid', openai: 'valid', [provider]: scenario };
     if (answer !== undefined) fake.ideaJson = JSON.stringify({ answer });

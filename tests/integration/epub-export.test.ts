@@ -176,7 +176,7 @@ describe.each(cases)('EPUB export with $includeCodeExamples code examples, $incl
     expect(landmarks).toContain('<a epub:type="copyright-page" href="copyright.xhtml">');
   });
 
-  it('styles code and text without forcing a colour or a background (the reader\'s theme applies)', async () => {
+  it("styles code and text without forcing a colour or a background (the reader's theme applies)", async () => {
     const css = await text(get().zip, 'OEBPS/style.css');
     expect(css).toMatch(/\bpre \{/);
     expect(css).not.toMatch(/(^|[\s;{])(color|background(-color)?)\s*:/);
@@ -323,10 +323,13 @@ describe('accessibility of the export with code examples and resources (a supers
         }
         await page.goto(pathToFileURL(path.join(root, 'OEBPS/chapter-06.xhtml')).href);
         await page.addStyleTag({ content: `:root { background-color: ${colours.background}; color: ${colours.text}; }` });
-        const code = await page.locator('pre').first().evaluate((pre) => {
-          const style = getComputedStyle(pre);
-          return { color: style.color, background: style.backgroundColor, body: getComputedStyle(document.body).color };
-        });
+        const code = await page
+          .locator('pre')
+          .first()
+          .evaluate((pre) => {
+            const style = getComputedStyle(pre);
+            return { color: style.color, background: style.backgroundColor, body: getComputedStyle(document.body).color };
+          });
         codeStyles.push({ theme, ...code });
       }
       expect(violations).toEqual([]);

@@ -30,7 +30,13 @@ describe('exportBook', () => {
     await store.save(stale, new Uint8Array([1]), meta);
     await store.save(recent, new Uint8Array([2]), meta);
 
-    const outcome = await exportBook(settings, { loadBook: async () => book, store, siteUrl: 'https://example.test', now: () => now, downloadUrl: (id, at) => `/dl/${id}/${at}` });
+    const outcome = await exportBook(settings, {
+      loadBook: async () => book,
+      store,
+      siteUrl: 'https://example.test',
+      now: () => now,
+      downloadUrl: (id, at) => `/dl/${id}/${at}`,
+    });
     if (!outcome.ok) throw new Error(outcome.message);
     const ids = await store.list();
     expect(ids).not.toContain(stale);
@@ -41,7 +47,13 @@ describe('exportBook', () => {
     const entry = await raw.getWithMetadata(id, { type: 'arrayBuffer' });
     const filename = 'the-infrastructure-renaissance-no-code.epub';
     expect(entry?.metadata).toEqual({ filename, size: entry?.data.byteLength, chaptersCount: book.chapters.length, createdAt: new Date(now).toISOString() });
-    expect(outcome.result).toEqual({ success: true, chaptersCount: book.chapters.length, fileSize: entry?.data.byteLength, filename, downloadUrl: `/dl/${id}/${now}` });
+    expect(outcome.result).toEqual({
+      success: true,
+      chaptersCount: book.chapters.length,
+      fileSize: entry?.data.byteLength,
+      filename,
+      downloadUrl: `/dl/${id}/${now}`,
+    });
   }, 120_000);
 
   it('keeps the export when pruning fails, and tells a build failure from a store failure', async () => {

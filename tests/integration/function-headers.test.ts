@@ -12,9 +12,16 @@ const ORIGIN = 'http://localhost:8906';
 type Fn = { default: (req: Request, context?: unknown) => Promise<Response> };
 
 const requests: [file: string, req: () => Request, params?: Record<string, string>][] = [
-  ['admin-authenticate.mts', () => new Request(`${ORIGIN}/api/admin/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"password":"x"}' })],
+  [
+    'admin-authenticate.mts',
+    () => new Request(`${ORIGIN}/api/admin/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"password":"x"}' }),
+  ],
   ['admin-authenticate.mts', () => new Request(`${ORIGIN}/api/admin/authenticate`, { method: 'POST', headers: { 'sec-fetch-site': 'cross-site' } })],
-  ['admin-download.mts', () => new Request(`${ORIGIN}/api/admin/download/lq0000aa-AAAAAAAAAAAAAAAAAAAAAA/0123/x`), { id: 'lq0000aa-AAAAAAAAAAAAAAAAAAAAAA', expires: '0123', sig: 'x' }],
+  [
+    'admin-download.mts',
+    () => new Request(`${ORIGIN}/api/admin/download/lq0000aa-AAAAAAAAAAAAAAAAAAAAAA/0123/x`),
+    { id: 'lq0000aa-AAAAAAAAAAAAAAAAAAAAAA', expires: '0123', sig: 'x' },
+  ],
   ['admin-export-status.mts', () => new Request(`${ORIGIN}/api/admin/export-status`)],
   ['admin-logout.mts', () => new Request(`${ORIGIN}/api/admin/logout`, { method: 'POST' })],
   ['auth-user.mts', () => new Request(`${ORIGIN}/api/auth/user`)],

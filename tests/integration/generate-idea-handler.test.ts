@@ -84,8 +84,9 @@ describe('POST /api/generate-idea', () => {
   it('records the signed-in user and adds the idea to their index', async () => {
     process.env['SESSION_SECRET'] = 'x'.repeat(40);
     const cookie =
-      (await createSessionCookie(new Request(ORIGIN), { id: 'reader-42', email: 'r@example.com', firstName: 'Rea', profileImageUrl: null }, serverEnv())).split(';')[0] ??
-      '';
+      (await createSessionCookie(new Request(ORIGIN), { id: 'reader-42', email: 'r@example.com', firstName: 'Rea', profileImageUrl: null }, serverEnv())).split(
+        ';',
+      )[0] ?? '';
     const res = await post(DEFAULT_SETTINGS, { headers: { cookie } });
     const body = (await res.json()) as GenerateResponse;
     expect((await store().get(body.id))?.userId).toBe('reader-42');
@@ -185,7 +186,7 @@ describe('POST /api/generate-idea', () => {
     expect((await post(DEFAULT_SETTINGS)).status).toBe(200);
   });
 
-  it('lifts the local limit with GENERATE_RATE_LIMIT=off, and leaves a deployed site to Netlify\'s rateLimit', async () => {
+  it("lifts the local limit with GENERATE_RATE_LIMIT=off, and leaves a deployed site to Netlify's rateLimit", async () => {
     const ip = nextIp();
     const saved = { limit: process.env['GENERATE_RATE_LIMIT'], context: process.env['CONTEXT'] };
     try {
@@ -198,7 +199,10 @@ describe('POST /api/generate-idea', () => {
       for (let i = 0; i < GENERATE_WINDOW_LIMIT + 3; i += 1) statuses.push((await post(DEFAULT_SETTINGS, { ip })).status);
       expect(new Set(statuses)).toEqual(new Set([200]));
     } finally {
-      for (const [k, v] of [['GENERATE_RATE_LIMIT', saved.limit], ['CONTEXT', saved.context]] as const) {
+      for (const [k, v] of [
+        ['GENERATE_RATE_LIMIT', saved.limit],
+        ['CONTEXT', saved.context],
+      ] as const) {
         if (v === undefined) delete process.env[k];
         else process.env[k] = v;
       }

@@ -33,7 +33,12 @@ const timings = { firstTokenTimeoutMs: 300, maxRetryWaitMs: 1_000 };
 const anthropic = () => new AnthropicEngine({ apiKey: 'test-key', model: 'claude-test', baseURL: fake.origin, ...timings });
 const openai = () => new OpenAIEngine({ apiKey: 'test-key', model: 'gpt-test', baseURL: `${fake.origin}/v1`, ...timings });
 
-function deps(store: MemoryIdeaStore, engines: Partial<GenerateDeps['engines']>, events: ProgressEvent[] = [], extra: Partial<GenerateDeps> = {}): GenerateDeps {
+function deps(
+  store: MemoryIdeaStore,
+  engines: Partial<GenerateDeps['engines']>,
+  events: ProgressEvent[] = [],
+  extra: Partial<GenerateDeps> = {},
+): GenerateDeps {
   return {
     store,
     chapters,
@@ -147,7 +152,9 @@ describe('fallback between providers', () => {
   it.each(['timeout', 'stall-before-token', 'http429-long'] as const)('falls back to OpenAI within the first-token bound when Claude %s', async (scenario) => {
     fake.scenario = { anthropic: scenario, openai: 'valid' };
     const store = new MemoryIdeaStore();
-    const { value: result, ms } = await timed(generateIdea({ ...request, useAnthropic: true }, null, deps(store, { anthropic: anthropic(), openai: openai() })));
+    const { value: result, ms } = await timed(
+      generateIdea({ ...request, useAnthropic: true }, null, deps(store, { anthropic: anthropic(), openai: openai() })),
+    );
     expect(result).toMatchObject({ engine: 'openai', fallbackFrom: 'anthropic' });
     expect(fake.count('anthropic')).toBe(1);
     expect(ms).toBeLessThan(1_500);
@@ -163,7 +170,9 @@ describe('fallback between providers', () => {
   it('falls back to the offline engine, naming both failures, when both providers fail', async () => {
     fake.scenario = { anthropic: 'timeout', openai: 'http429-long' };
     const store = new MemoryIdeaStore();
-    const { value: result, ms } = await timed(generateIdea({ ...request, useAnthropic: true }, null, deps(store, { anthropic: anthropic(), openai: openai() })));
+    const { value: result, ms } = await timed(
+      generateIdea({ ...request, useAnthropic: true }, null, deps(store, { anthropic: anthropic(), openai: openai() })),
+    );
     expect(result).toMatchObject({ engine: 'offline', fallbackFrom: 'anthropic' });
     expect(result.notice).toBe(
       "Claude sent nothing for 0.3 s, and OpenAI is rate limiting requests (it asked to wait 30 s), so the offline engine composed this idea from the book's chapters.",
@@ -189,9 +198,11 @@ describe('fallback between providers', () => {
     const store = new MemoryIdeaStore();
     const caller = new AbortController();
     setTimeout(() => caller.abort(), 100);
-    const error = await generateIdea({ ...request, useAnthropic: true }, null, deps(store, { anthropic: anthropic(), openai: openai() }, [], { signal: caller.signal })).catch(
-      (e: unknown) => e,
-    );
+    const error = await generateIdea(
+      { ...request, useAnthropic: true },
+      null,
+      deps(store, { anthropic: anthropic(), openai: openai() }, [], { signal: caller.signal }),
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GenerationError);
     expect(fake.count('openai')).toBe(0);
     expect(store.ideas.size).toBe(0);
@@ -212,7 +223,9 @@ describe('SDK error mapping', () => {
     const headers = new Headers({ 'retry-after': '30' });
     expect(mapSdkError('Claude', Anthropic, new Anthropic.RateLimitError(429, undefined, 'slow down', headers), signal).kind).toBe('rate_limited');
     expect(mapSdkError('OpenAI', OpenAI, new OpenAI.APIConnectionTimeoutError(), signal).kind).toBe('timeout');
-    expect(mapSdkError('OpenAI', OpenAI, new OpenAI.InternalServerError(500, undefined, 'boom', new Headers()), signal).message).toBe('OpenAI answered with HTTP 500');
+    expect(mapSdkError('OpenAI', OpenAI, new OpenAI.InternalServerError(500, undefined, 'boom', new Headers()), signal).message).toBe(
+      'OpenAI answered with HTTP 500',
+    );
     // A look-alike with the right name is not the SDK's class.
     const impostor = Object.assign(new Error('fake'), { name: 'APIConnectionTimeoutError' });
     expect(mapSdkError('Claude', Anthropic, impostor, signal).kind).toBe('upstream');

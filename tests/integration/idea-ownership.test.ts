@@ -35,7 +35,11 @@ async function sessionCookie(id: string): Promise<string> {
 /** POST /api/generate-idea as a browser with `cookie`; the idea and the claim cookie it set. */
 async function generate(body: Record<string, unknown>, cookie = ''): Promise<{ idea: GenerateResponse; claim: string }> {
   const res = await generateHandler(
-    new Request(`${ORIGIN}/api/generate-idea`, { method: 'POST', headers: { 'content-type': 'application/json', ...same, ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) }),
+    new Request(`${ORIGIN}/api/generate-idea`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...same, ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    }),
     ctx(),
   );
   expect(res.status).toBe(200);
@@ -45,10 +49,13 @@ async function generate(body: Record<string, unknown>, cookie = ''): Promise<{ i
 
 const claim = (id: string, cookie: string, headers: Record<string, string> = same) =>
   claimHandler(new Request(`${ORIGIN}/api/idea/${id}/claim`, { method: 'POST', headers: { ...headers, cookie } }), ctx({ id }));
-const del = (id: string, cookie: string) => ideaHandler(new Request(`${ORIGIN}/api/idea/${id}`, { method: 'DELETE', headers: { ...same, cookie } }), ctx({ id }));
-const saved = async (cookie: string) => ((await (await savedHandler(new Request(`${ORIGIN}/api/saved-ideas`, { headers: { cookie } }))).json()) as PublicIdeaRecord[]).map((r) => r.id);
+const del = (id: string, cookie: string) =>
+  ideaHandler(new Request(`${ORIGIN}/api/idea/${id}`, { method: 'DELETE', headers: { ...same, cookie } }), ctx({ id }));
+const saved = async (cookie: string) =>
+  ((await (await savedHandler(new Request(`${ORIGIN}/api/saved-ideas`, { headers: { cookie } }))).json()) as PublicIdeaRecord[]).map((r) => r.id);
 const recent = async () => ((await (await recentHandler(new Request(`${ORIGIN}/api/recent-ideas?limit=50`))).json()) as PublicIdeaRecord[]).map((r) => r.id);
-const gallery = async (query = '') => (await (await ideasHandler(new Request(`${ORIGIN}/api/ideas${query}`))).json()) as { ideas: PublicIdeaRecord[]; nextCursor: string | null };
+const gallery = async (query = '') =>
+  (await (await ideasHandler(new Request(`${ORIGIN}/api/ideas${query}`))).json()) as { ideas: PublicIdeaRecord[]; nextCursor: string | null };
 
 beforeAll(async () => {
   process.env['SESSION_SECRET'] = 'integration-test-secret-with-at-least-32-bytes';
@@ -76,7 +83,11 @@ describe('consent to publish (listed)', () => {
 
   it('refuses a listed value that is not a boolean', async () => {
     const res = await generateHandler(
-      new Request(`${ORIGIN}/api/generate-idea`, { method: 'POST', headers: { 'content-type': 'application/json', ...same }, body: JSON.stringify({ ...DEFAULT_SETTINGS, useAnthropic: false, listed: 'no' }) }),
+      new Request(`${ORIGIN}/api/generate-idea`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...same },
+        body: JSON.stringify({ ...DEFAULT_SETTINGS, useAnthropic: false, listed: 'no' }),
+      }),
       ctx(),
     );
     expect(res.status).toBe(400);
@@ -89,7 +100,11 @@ describe('save after login (claim)', () => {
     expect(claimCookie).toMatch(/^idea_claims=/);
     const setCookie = (
       await generateHandler(
-        new Request(`${ORIGIN}/api/generate-idea`, { method: 'POST', headers: { 'content-type': 'application/json', ...same }, body: JSON.stringify({ ...DEFAULT_SETTINGS, useAnthropic: false }) }),
+        new Request(`${ORIGIN}/api/generate-idea`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...same },
+          body: JSON.stringify({ ...DEFAULT_SETTINGS, useAnthropic: false }),
+        }),
         ctx(),
       )
     ).headers.get('set-cookie');
@@ -167,11 +182,22 @@ describe('the recent index after a delete', () => {
     const store = new BlobsIdeaStore();
     const stamp = Date.parse('2031-01-01T00:00:00.000Z');
     const owner = 'user-recent-owner';
-    const records = Array.from({ length: 52 }, (_, i) => sampleRecord({ id: `recent-top-${String(i).padStart(3, '0')}`, createdAt: new Date(stamp + i * 1000).toISOString(), userId: owner }));
+    const records = Array.from({ length: 52 }, (_, i) =>
+      sampleRecord({ id: `recent-top-${String(i).padStart(3, '0')}`, createdAt: new Date(stamp + i * 1000).toISOString(), userId: owner }),
+    );
     for (const r of records) await store.save(r);
-    expect((await recent()).slice(0, 50)).toEqual(records.slice(2).reverse().map((r) => r.id));
+    expect((await recent()).slice(0, 50)).toEqual(
+      records
+        .slice(2)
+        .reverse()
+        .map((r) => r.id),
+    );
     await Promise.all([del(records[51]!.id, await sessionCookie(owner)), del(records[40]!.id, await sessionCookie(owner))]);
-    const expected = records.filter((_, i) => i !== 51 && i !== 40).slice(-50).reverse().map((r) => r.id);
+    const expected = records
+      .filter((_, i) => i !== 51 && i !== 40)
+      .slice(-50)
+      .reverse()
+      .map((r) => r.id);
     expect(await recent()).toEqual(expected);
   });
 });
@@ -200,7 +226,11 @@ describe('the gallery (GET /api/ideas) on the Blobs store', () => {
     const total = GALLERY_PAGE_SIZE * 2 + 30;
     const stamp = Date.parse('2030-01-01T00:00:00.000Z');
     const records = Array.from({ length: total }, (_, i) =>
-      sampleRecord({ id: `gal-${String(i).padStart(5, '0')}`, createdAt: new Date(stamp + i).toISOString(), parameters: { businessCategory: 'manufacturing' } }),
+      sampleRecord({
+        id: `gal-${String(i).padStart(5, '0')}`,
+        createdAt: new Date(stamp + i).toISOString(),
+        parameters: { businessCategory: 'manufacturing' },
+      }),
     );
     // Saved in parallel batches: the head's compare-and-swap orders them; sealing happens twice.
     for (let i = 0; i < total; i += 25) await Promise.all(records.slice(i, i + 25).map((r) => store.save(r)));

@@ -128,7 +128,9 @@ describe('GET /api/saved-ideas', () => {
     expect(bodyA.map((r) => r.id)).toEqual(expectedA);
     expect(bodyA).toHaveLength(100);
 
-    const bodyB = (await (await savedHandler(new Request(`${ORIGIN}/api/saved-ideas`, { headers: { cookie: await cookieFor('user-b') } }))).json()) as PublicIdeaRecord[];
+    const bodyB = (await (
+      await savedHandler(new Request(`${ORIGIN}/api/saved-ideas`, { headers: { cookie: await cookieFor('user-b') } }))
+    ).json()) as PublicIdeaRecord[];
     expect(bodyB.length).toBeGreaterThan(0);
     expect(bodyB.every((r) => ownerOf(Number(r.id.slice(-5))) === 'user-b')).toBe(true);
 
@@ -163,7 +165,10 @@ describe('GET /api/idea/{id}', () => {
 
   it('serves a record whose parameters are not what the code expects (an object, prototype names)', async () => {
     const store = new BlobsIdeaStore();
-    const odd = sampleRecord({ id: 'odd-params-01', parameters: { targetMarket: { name: 'B2B', size: 3 }, businessCategory: '__proto__', aiFocus: 'constructor', innovationLevel: { n: 1 } } });
+    const odd = sampleRecord({
+      id: 'odd-params-01',
+      parameters: { targetMarket: { name: 'B2B', size: 3 }, businessCategory: '__proto__', aiFocus: 'constructor', innovationLevel: { n: 1 } },
+    });
     await store.save(odd);
     const page = await ideaPageHandler(new Request(`${ORIGIN}/idea/odd-params-01`), ctx({ id: 'odd-params-01' }));
     expect(page.status).toBe(200);

@@ -35,7 +35,8 @@ function cspTest(h: Headers): [string, number] {
   const style = csp.get('style-src') ?? def;
   if (!script && !def) return ['csp-implemented-with-unsafe-inline', -20];
   const insecure = (s: string[] | undefined) => (s ?? []).some((x) => x === 'http:' || x.startsWith('http://') || x === '*' || x === 'https:');
-  if ((script ?? []).includes("'unsafe-inline'") && !(script ?? []).some((x) => /^'(sha(256|384|512)-|nonce-)/.test(x))) return ['csp-implemented-with-unsafe-inline', -20];
+  if ((script ?? []).includes("'unsafe-inline'") && !(script ?? []).some((x) => /^'(sha(256|384|512)-|nonce-)/.test(x)))
+    return ['csp-implemented-with-unsafe-inline', -20];
   if (insecure(script) || insecure(csp.get('object-src') ?? def)) return ['csp-implemented-with-insecure-scheme', -20];
   if ((script ?? []).includes("'unsafe-eval'")) return ['csp-implemented-with-unsafe-eval', -10];
   if ((style ?? []).includes("'unsafe-inline'")) return ['csp-implemented-with-unsafe-inline-in-style-src-only', 0];
@@ -55,7 +56,9 @@ function cookiesTest(h: Headers, https: boolean): [string, number] {
 }
 
 function corsTest(h: Headers): [string, number] {
-  return header(h, 'access-control-allow-origin') === '*' ? ['cross-origin-resource-sharing-implemented-with-universal-access', -50] : ['cross-origin-resource-sharing-not-implemented', 0];
+  return header(h, 'access-control-allow-origin') === '*'
+    ? ['cross-origin-resource-sharing-implemented-with-universal-access', -50]
+    : ['cross-origin-resource-sharing-not-implemented', 0];
 }
 
 function hstsTest(h: Headers): [string, number] {
@@ -69,7 +72,11 @@ function hstsTest(h: Headers): [string, number] {
 }
 
 function referrerTest(h: Headers): [string, number] {
-  const value = header(h, 'referrer-policy')?.toLowerCase().split(',').map((s) => s.trim()).at(-1);
+  const value = header(h, 'referrer-policy')
+    ?.toLowerCase()
+    .split(',')
+    .map((s) => s.trim())
+    .at(-1);
   if (!value) return ['referrer-policy-not-implemented', 0];
   if (['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'].includes(value)) return ['referrer-policy-private', 5];
   if (value === 'unsafe-url' || value === 'no-referrer-when-downgrade') return ['referrer-policy-unsafe', -5];
@@ -77,7 +84,9 @@ function referrerTest(h: Headers): [string, number] {
 }
 
 function nosniffTest(h: Headers): [string, number] {
-  return header(h, 'x-content-type-options')?.toLowerCase() === 'nosniff' ? ['x-content-type-options-nosniff', 0] : ['x-content-type-options-not-implemented', -5];
+  return header(h, 'x-content-type-options')?.toLowerCase() === 'nosniff'
+    ? ['x-content-type-options-nosniff', 0]
+    : ['x-content-type-options-not-implemented', -5];
 }
 
 function framingTest(h: Headers): [string, number] {
@@ -92,7 +101,9 @@ function framingTest(h: Headers): [string, number] {
 /** SRI: scripts loaded from other origins must carry integrity (this site loads none). */
 function sriTest(html: string | undefined, origin: string): [string, number] {
   if (html === undefined) return ['sri-not-implemented-response-not-html', 0];
-  const external = [...html.matchAll(/<script[^>]*\ssrc=["']([^"']+)["'][^>]*>/gi)].filter((m) => /^(https?:)?\/\//.test(m[1] ?? '') && !(m[1] ?? '').startsWith(origin));
+  const external = [...html.matchAll(/<script[^>]*\ssrc=["']([^"']+)["'][^>]*>/gi)].filter(
+    (m) => /^(https?:)?\/\//.test(m[1] ?? '') && !(m[1] ?? '').startsWith(origin),
+  );
   if (external.length === 0) return ['sri-not-implemented-but-all-scripts-loaded-from-secure-origin', 0];
   const withIntegrity = external.every((m) => /\sintegrity=/.test(m[0]));
   return withIntegrity ? ['sri-implemented-and-external-scripts-loaded-securely', 5] : ['sri-not-implemented-but-external-scripts-loaded-securely', -5];

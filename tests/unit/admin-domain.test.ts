@@ -51,7 +51,7 @@ describe('attemptAdminPassword', () => {
     expect(await attemptAdminPassword('a', 'right', p, limits)).toEqual({ kind: 'accepted' });
   });
 
-  it('never refuses a fresh client for others\' failures: it slows everyone down and alerts instead', async () => {
+  it("never refuses a fresh client for others' failures: it slows everyone down and alerts instead", async () => {
     const { p, sleeps, alerts } = ports(() => 0);
     for (const client of ['a', 'a', 'a', 'b', 'b', 'b', 'c', 'c']) await attemptAdminPassword(client, 'wrong', p, limits);
     expect(alerts).toHaveLength(2); // at 4 and 8 failures

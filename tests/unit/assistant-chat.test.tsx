@@ -2,7 +2,13 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import AssistantChat, { AnswerText } from '../../src/pages/assistant/_components/AssistantChat.tsx';
 
-const citation = { chapterId: 'chapter-06', title: 'Chapter 6: Overlay Networks and SPV', section: 'Atomic BEEF', url: '/book/chapter-06#atomic-beef', quote: 'q' };
+const citation = {
+  chapterId: 'chapter-06',
+  title: 'Chapter 6: Overlay Networks and SPV',
+  section: 'Atomic BEEF',
+  url: '/book/chapter-06#atomic-beef',
+  quote: 'q',
+};
 
 describe('the assistant page island', () => {
   it('renders model output as text, never as HTML', () => {
@@ -14,7 +20,9 @@ describe('the assistant page island', () => {
 
   it('links each [n] to its citation, in a new tab when framed; unknown numbers stay text', () => {
     const html = renderToStaticMarkup(<AnswerText text="BEEF carries proofs [1], not [2]." citations={[citation]} newTab />);
-    expect(html).toMatch(/<a href="\/book\/chapter-06#atomic-beef" target="_blank" rel="noopener" title="Chapter 6: Overlay Networks and SPV, Atomic BEEF"[^>]*>\[1\]<\/a>/);
+    expect(html).toMatch(
+      /<a href="\/book\/chapter-06#atomic-beef" target="_blank" rel="noopener" title="Chapter 6: Overlay Networks and SPV, Atomic BEEF"[^>]*>\[1\]<\/a>/,
+    );
     expect(html).toContain(', not [2].');
     expect(renderToStaticMarkup(<AnswerText text="[1]" citations={[citation]} newTab={false} />)).not.toContain('target=');
   });

@@ -60,7 +60,10 @@ describe('loadBook', () => {
     await mkdir(path.join(dir, 'resources'));
     await writeFile(path.join(dir, 'book.json'), await import('node:fs/promises').then((fs) => fs.readFile('content/book.json', 'utf8')));
     await writeFile(path.join(dir, 'chapters', 'chapter-00.md'), `---\n${frontmatter}\n---\n\n## Hello\n\nWorld.\n`);
-    await writeFile(path.join(dir, 'resources', 'chapter-00.json'), JSON.stringify([{ title: 'BSV docs', url: 'https://docs.bsvblockchain.org', type: 'documentation' }]));
+    await writeFile(
+      path.join(dir, 'resources', 'chapter-00.json'),
+      JSON.stringify([{ title: 'BSV docs', url: 'https://docs.bsvblockchain.org', type: 'documentation' }]),
+    );
     return dir;
   }
   const good = [

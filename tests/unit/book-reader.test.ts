@@ -65,7 +65,16 @@ function chapter(order: number, withExamples: boolean): ChapterSource {
     ...(withExamples ? { codeExamplesFile: `${id}.json` } : {}),
     resources: [{ title: 'BSV docs', url: 'https://docs.bsvblockchain.org', type: 'documentation' }],
     codeExamples: withExamples
-      ? [{ id: 'first-example', title: 'First example', language: 'typescript', fileName: 'a.ts', code: 'const answer: number = 42', description: 'Prints the answer.' }]
+      ? [
+          {
+            id: 'first-example',
+            title: 'First example',
+            language: 'typescript',
+            fileName: 'a.ts',
+            code: 'const answer: number = 42',
+            description: 'Prints the answer.',
+          },
+        ]
       : [],
   };
 }
@@ -89,7 +98,14 @@ describe('static API generation (content to /api files)', () => {
     const files = await buildApiFiles(chapters, (c) => renderMarkdown(c.markdown, { highlight: false }));
     expect(files[0]?.body).toEqual([
       { id: 'chapter-00', title: 'Introduction', subtitle: 'Short 0 - A longer line', markdownFile: 'chapter-00.md', resourcesFile: 'chapter-00.json' },
-      { id: 'chapter-05', title: 'Chapter 5', subtitle: 'Short 5 - A longer line', markdownFile: 'chapter-05.md', resourcesFile: 'chapter-05.json', codeExamplesFile: 'chapter-05.json' },
+      {
+        id: 'chapter-05',
+        title: 'Chapter 5',
+        subtitle: 'Short 5 - A longer line',
+        markdownFile: 'chapter-05.md',
+        resourcesFile: 'chapter-05.json',
+        codeExamplesFile: 'chapter-05.json',
+      },
     ]);
     expect(indexEntry(chapters[0]!)).not.toHaveProperty('codeExamplesFile');
   });
@@ -106,7 +122,14 @@ describe('static API generation (content to /api files)', () => {
       headings: [{ depth: 2, slug: 'part-5', text: 'Part 5' }],
     });
     expect(byPath.get('code-examples/chapter-05.json')).toEqual([
-      { id: 'first-example', title: 'First example', language: 'typescript', fileName: 'a.ts', code: 'const answer: number = 42', description: 'Prints the answer.' },
+      {
+        id: 'first-example',
+        title: 'First example',
+        language: 'typescript',
+        fileName: 'a.ts',
+        code: 'const answer: number = 42',
+        description: 'Prints the answer.',
+      },
     ]);
     expect(byPath.get('resources/chapter-00.json')).toEqual([{ title: 'BSV docs', url: 'https://docs.bsvblockchain.org', type: 'documentation' }]);
   });

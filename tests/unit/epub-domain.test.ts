@@ -36,8 +36,12 @@ describe('bookIdentifier', () => {
 describe('chapterHeading', () => {
   it('names the topic with a hyphen or an en dash between short name and longer line', () => {
     const expected = { heading: 'Chapter 6: Overlay Networks and SPV', subtitle: 'How applications verify and find only the transactions they care about' };
-    expect(chapterHeading({ title: 'Chapter 6', subtitle: 'Overlay Networks and SPV - How applications verify and find only the transactions they care about' })).toEqual(expected);
-    expect(chapterHeading({ title: 'Chapter 6', subtitle: 'Overlay Networks and SPV – How applications verify and find only the transactions they care about' })).toEqual(expected);
+    expect(
+      chapterHeading({ title: 'Chapter 6', subtitle: 'Overlay Networks and SPV - How applications verify and find only the transactions they care about' }),
+    ).toEqual(expected);
+    expect(
+      chapterHeading({ title: 'Chapter 6', subtitle: 'Overlay Networks and SPV – How applications verify and find only the transactions they care about' }),
+    ).toEqual(expected);
   });
 
   it('keeps dashes inside the longer line and copes with a subtitle without one', () => {

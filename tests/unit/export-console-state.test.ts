@@ -38,7 +38,11 @@ describe('export console state', () => {
     expect(blank).toMatchObject({ gateError: EMPTY_PASSWORD, authenticating: false });
     const busy = run(start, { type: 'passwordChanged', password: 'x' }, { type: 'authRequested' });
     expect(busy).toMatchObject({ gateError: null, authenticating: true });
-    expect(run(busy, { type: 'authFailed', message: 'Invalid password' })).toMatchObject({ gateError: 'Invalid password', authenticating: false, access: 'gate' });
+    expect(run(busy, { type: 'authFailed', message: 'Invalid password' })).toMatchObject({
+      gateError: 'Invalid password',
+      authenticating: false,
+      access: 'gate',
+    });
   });
 
   it('a new export clears the previous result; blank settings are refused', () => {
@@ -48,7 +52,10 @@ describe('export console state', () => {
     expect(run(done, { type: 'exportRequested' })).toMatchObject({ result: null, generating: true, exportError: null });
     const blank = run(done, { type: 'settingsChanged', settings: { title: ' ' } }, { type: 'exportRequested' });
     expect(blank).toMatchObject({ result: null, generating: false, exportError: EMPTY_SETTINGS });
-    expect(run(open, { type: 'exportRequested' }, { type: 'exportFailed', message: 'Export failed' })).toMatchObject({ exportError: 'Export failed', generating: false });
+    expect(run(open, { type: 'exportRequested' }, { type: 'exportFailed', message: 'Export failed' })).toMatchObject({
+      exportError: 'Export failed',
+      generating: false,
+    });
   });
 
   it('an ended session returns to the gate; logout clears the result and says so', () => {

@@ -43,7 +43,13 @@ describe('invoke (the function time limit)', () => {
   };
 
   it('answers as the function does within the limit', async () => {
-    const res = await invoke(fn('x', '/api/x', () => Response.json({ a: 1 })), request(), {}, '127.0.0.1', 1000);
+    const res = await invoke(
+      fn('x', '/api/x', () => Response.json({ a: 1 })),
+      request(),
+      {},
+      '127.0.0.1',
+      1000,
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ a: 1 });
   });
@@ -51,7 +57,13 @@ describe('invoke (the function time limit)', () => {
   it('gives the platform timeout answer (502) when the function has not answered in time', async () => {
     const logged = expectLogged('function slow timed out after 200 ms');
     const started = Date.now();
-    const res = await invoke(fn('slow', '/api/x', () => new Promise<Response>(() => {})), request(), {}, '127.0.0.1', 200);
+    const res = await invoke(
+      fn('slow', '/api/x', () => new Promise<Response>(() => {})),
+      request(),
+      {},
+      '127.0.0.1',
+      200,
+    );
     expect(Date.now() - started).toBeLessThan(2000);
     expect(res.status).toBe(502);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -84,7 +96,15 @@ describe('invoke (the function time limit)', () => {
 
   it('turns a throw into a 500 with the security headers', async () => {
     const logged = expectLogged('function boom threw');
-    const res = await invoke(fn('boom', '/api/x', () => { throw new Error('boom'); }), request(), {}, '127.0.0.1', 1000);
+    const res = await invoke(
+      fn('boom', '/api/x', () => {
+        throw new Error('boom');
+      }),
+      request(),
+      {},
+      '127.0.0.1',
+      1000,
+    );
     expect(res.status).toBe(500);
     expect(res.headers.get('referrer-policy')).toBeTruthy();
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");

@@ -10,11 +10,13 @@ const post = (body: string, headers: Record<string, string> = {}) =>
 describe('the request wrapper', () => {
   const echo = handler({ methods: ['POST'], body: z.object({ name: z.string().min(1, 'name is empty') }) }, ({ body }) => json({ hello: body.name }));
 
-  it('parses the JSON body with the schema and answers zod\'s prettified message on a bad one', async () => {
+  it("parses the JSON body with the schema and answers zod's prettified message on a bad one", async () => {
     expect(await (await echo(post('{"name":"Ada"}'))).json()).toEqual({ hello: 'Ada' });
     const bad = await echo(post('{"name":""}'));
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: string }).error).toBe(z.prettifyError(z.object({ name: z.string().min(1, 'name is empty') }).safeParse({ name: '' }).error!));
+    expect(((await bad.json()) as { error: string }).error).toBe(
+      z.prettifyError(z.object({ name: z.string().min(1, 'name is empty') }).safeParse({ name: '' }).error!),
+    );
     expect((await echo(post('{"name":"Ada"}', { 'content-type': 'text/plain' }))).status).toBe(415);
     expect((await echo(post('{nope'))).status).toBe(400);
   });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DEFAULT_CATEGORY, formatLongDate, formatShortDate, normalizeIdea, splitCamelCase, toObject, toParagraphs, UNTITLED } from '../../src/domain/ideas/normalize.ts';
+import {
+  DEFAULT_CATEGORY,
+  formatLongDate,
+  formatShortDate,
+  normalizeIdea,
+  splitCamelCase,
+  toObject,
+  toParagraphs,
+  UNTITLED,
+} from '../../src/domain/ideas/normalize.ts';
 import type { IdeaRecord } from '../../src/domain/ideas/schema.ts';
 import { toIndexEntry } from '../../src/domain/ideas/store.ts';
 import { sampleIdea, sampleRecord } from '../support/ideas.ts';
@@ -123,16 +132,29 @@ describe('normalizeIdea', () => {
 
   it('reads a market analysis given as a map of facts', () => {
     const view = normalizeIdea({ id: 'x-market-1', generatedIdea: { marketAnalysis: { targetMarket: 'SMEs', marketSize: 2000000, growthRate: '' } } });
-    expect(view.marketAnalysis).toEqual({ text: null, facts: [{ label: 'Target Market', value: 'SMEs' }, { label: 'Market Size', value: '2000000' }] });
+    expect(view.marketAnalysis).toEqual({
+      text: null,
+      facts: [
+        { label: 'Target Market', value: 'SMEs' },
+        { label: 'Market Size', value: '2000000' },
+      ],
+    });
   });
 
   it('keeps only the synergies that exist', () => {
-    expect(normalizeIdea({ id: 'x-synergy1', generatedIdea: { technologySynergies: { bsv: 'Timestamps' } } }).synergies).toEqual({ internet: null, ai: null, bsv: 'Timestamps' });
+    expect(normalizeIdea({ id: 'x-synergy1', generatedIdea: { technologySynergies: { bsv: 'Timestamps' } } }).synergies).toEqual({
+      internet: null,
+      ai: null,
+      bsv: 'Timestamps',
+    });
     expect(normalizeIdea({ id: 'x-synergy2', generatedIdea: { technologySynergies: 'not an object' } }).synergies).toBeNull();
   });
 
   it('reads list items given as objects or a lone string', () => {
-    const view = normalizeIdea({ id: 'x-lists-01', generatedIdea: { painPointsSolved: 'One pain', marketDifferentiation: { competitiveAdvantages: [{ title: 'Fast' }, 42, null] } } });
+    const view = normalizeIdea({
+      id: 'x-lists-01',
+      generatedIdea: { painPointsSolved: 'One pain', marketDifferentiation: { competitiveAdvantages: [{ title: 'Fast' }, 42, null] } },
+    });
     expect(view.painPoints).toEqual(['One pain']);
     expect(view.advantages).toEqual({ differentiators: ['Fast', '42'], architecture: [] });
   });
@@ -153,7 +175,9 @@ describe('normalizeIdea', () => {
   });
 
   it('links only real chapter ids, once each', () => {
-    const idea = { inspiredBy: [{ id: 'chapter-04', title: 'Social' }, { id: 'javascript:alert(1)', title: 'x' }, { id: 'chapter-04', title: 'dup' }, { id: 'chapter-09' }] };
+    const idea = {
+      inspiredBy: [{ id: 'chapter-04', title: 'Social' }, { id: 'javascript:alert(1)', title: 'x' }, { id: 'chapter-04', title: 'dup' }, { id: 'chapter-09' }],
+    };
     expect(normalizeIdea({ id: 'x-chapter1', generatedIdea: idea }).inspiredBy).toEqual([
       { id: 'chapter-04', title: 'Social', href: '/book/chapter-04' },
       { id: 'chapter-09', title: 'chapter-09', href: '/book/chapter-09' },
@@ -213,7 +237,10 @@ describe('dates', () => {
 describe('index entries', () => {
   it.each([
     ['a generator record', sampleRecord()],
-    ['a record with JSON strings', { ...sampleRecord(), generatedIdea: JSON.stringify({ title: 'Titled', businessSummary: 'Sum' }), parameters: '{"businessCategory":"energy"}' }],
+    [
+      'a record with JSON strings',
+      { ...sampleRecord(), generatedIdea: JSON.stringify({ title: 'Titled', businessSummary: 'Sum' }), parameters: '{"businessCategory":"energy"}' },
+    ],
     ['a record with a title and no name', { ...sampleRecord(), businessName: '', generatedIdea: { title: 'Only title', summary: 'S' } }],
     ['a record with unparsable JSON', { ...sampleRecord(), generatedIdea: '{', parameters: '{' }],
   ])('a card built from the index reads like the full record (%s)', (_, record) => {
@@ -223,7 +250,14 @@ describe('index entries', () => {
 });
 
 describe('card and detail agree (property)', () => {
-  const maybeText = fc.oneof(fc.constant(undefined), fc.string({ maxLength: 12 }), fc.constantFrom('  ', 'A b', 'Zed'), fc.integer(), fc.constant(null), fc.constant({ nested: 'x' }));
+  const maybeText = fc.oneof(
+    fc.constant(undefined),
+    fc.string({ maxLength: 12 }),
+    fc.constantFrom('  ', 'A b', 'Zed'),
+    fc.integer(),
+    fc.constant(null),
+    fc.constant({ nested: 'x' }),
+  );
   const idea = fc.record(
     { title: maybeText, businessName: maybeText, businessSummary: maybeText, executiveSummary: maybeText, summary: maybeText },
     { requiredKeys: [] },
@@ -235,8 +269,16 @@ describe('card and detail agree (property)', () => {
   const record = fc.record({
     id: fc.constantFrom('idea-0001', 'idea-0002'),
     businessName: fc.string({ maxLength: 8 }),
-    generatedIdea: fc.oneof(idea, idea.map((i) => JSON.stringify(i)), fc.constant('{oops')),
-    parameters: fc.oneof(params, params.map((p) => JSON.stringify(p)), fc.constant('[1]')),
+    generatedIdea: fc.oneof(
+      idea,
+      idea.map((i) => JSON.stringify(i)),
+      fc.constant('{oops'),
+    ),
+    parameters: fc.oneof(
+      params,
+      params.map((p) => JSON.stringify(p)),
+      fc.constant('[1]'),
+    ),
     createdAt: fc.oneof(fc.constant('2026-11-21T10:00:00.000Z'), fc.string({ maxLength: 5 })),
   });
 
@@ -256,7 +298,8 @@ describe('toParagraphs', () => {
     expect(toParagraphs('One.\n\nTwo three.\n\n')).toEqual(['One.', 'Two three.']);
   });
   it('groups a long one-block summary into paragraphs of three sentences, losing no text', () => {
-    const text = 'It costs $0.001 a call. Buyers pay per lookup. Farms sign up free. Audits take minutes! Is it private? Yes, e.g. only hashes go on chain. "Quotes" stay. Done.';
+    const text =
+      'It costs $0.001 a call. Buyers pay per lookup. Farms sign up free. Audits take minutes! Is it private? Yes, e.g. only hashes go on chain. "Quotes" stay. Done.';
     const paragraphs = toParagraphs(text);
     expect(paragraphs).toHaveLength(3);
     expect(paragraphs[0]).toBe('It costs $0.001 a call. Buyers pay per lookup. Farms sign up free.');

@@ -14,13 +14,19 @@ function labels(html: string): string[] {
   return [...html.matchAll(/<dt[^>]*>([\s\S]*?)<\/dt>/g)].map((m) => m[1] ?? '');
 }
 
-const result = (idea: Record<string, unknown>) => ({ idea, settings: { ...DEFAULT_SETTINGS, businessCategory: 'agriculture' as const }, receivedAt: '2026-11-21T10:00:00.000Z' });
+const result = (idea: Record<string, unknown>) => ({
+  idea,
+  settings: { ...DEFAULT_SETTINGS, businessCategory: 'agriculture' as const },
+  receivedAt: '2026-11-21T10:00:00.000Z',
+});
 
 describe('one idea view for the generator result and the idea page', () => {
   it('shows the same sections and labels in both (SPEC.md idea detail names, Core Features included)', () => {
     const record = sampleRecord({ createdAt: '2026-11-21T10:00:00.000Z' });
     const page = renderIdeaDetailHtml({ idea: toPublicRecord(record) }, 'p');
-    const generated = renderToStaticMarkup(<ResultPanel result={result({ ...sampleIdea(), id: record.id, engine: 'offline', model: 'offline' })} signedIn={false} />);
+    const generated = renderToStaticMarkup(
+      <ResultPanel result={result({ ...sampleIdea(), id: record.id, engine: 'offline', model: 'offline' })} signedIn={false} />,
+    );
     const section = (html: string) => headings(html).filter((h) => h !== 'Ready to Build?');
     expect(section(generated)).toEqual(section(page));
     expect(labels(generated)).toEqual(expect.arrayContaining(['AI Engine', 'Min Payment', 'Target TPS']));

@@ -6,7 +6,10 @@ const origin = 'https://example.org';
 
 describe('HTTP Observatory scoring', () => {
   it('grades the site page headers A+', () => {
-    const r = scoreResponse({ ...COMMON_SECURITY_HEADERS, 'content-security-policy': pageCsp({ scriptHashes: ['abc='] }) }, { https: true, origin, html: '<script src="/_astro/x.js"></script>' });
+    const r = scoreResponse(
+      { ...COMMON_SECURITY_HEADERS, 'content-security-policy': pageCsp({ scriptHashes: ['abc='] }) },
+      { https: true, origin, html: '<script src="/_astro/x.js"></script>' },
+    );
     expect(r.grade).toBe('A+');
     expect(r.tests['content-security-policy']?.result).toBe('csp-implemented-with-unsafe-inline-in-style-src-only');
   });
@@ -24,7 +27,12 @@ describe('HTTP Observatory scoring', () => {
   });
 
   it('penalises unsafe-inline scripts, insecure cookies and universal CORS', () => {
-    const h = { ...COMMON_SECURITY_HEADERS, 'content-security-policy': "default-src 'self'; script-src 'self' 'unsafe-inline'", 'set-cookie': 'session=x; Path=/', 'access-control-allow-origin': '*' };
+    const h = {
+      ...COMMON_SECURITY_HEADERS,
+      'content-security-policy': "default-src 'self'; script-src 'self' 'unsafe-inline'",
+      'set-cookie': 'session=x; Path=/',
+      'access-control-allow-origin': '*',
+    };
     const r = scoreResponse(h, { https: true, origin });
     expect(r.tests['content-security-policy']?.modifier).toBe(-20);
     expect(r.tests['cookies']?.result).toBe('cookies-without-secure-flag');

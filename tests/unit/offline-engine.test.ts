@@ -45,7 +45,8 @@ function sentences(idea: GeneratedIdea): string[] {
 }
 /** A deterministic spread of requests over every control. */
 function spread(i: number): GenerateRequest {
-  const pickOf = <F extends keyof typeof OPTION_LABELS>(field: F, step: number) => values(field)[(i * step + Math.floor(i / 7)) % values(field).length] as GenerateRequest[F];
+  const pickOf = <F extends keyof typeof OPTION_LABELS>(field: F, step: number) =>
+    values(field)[(i * step + Math.floor(i / 7)) % values(field).length] as GenerateRequest[F];
   return {
     businessCategory: pickOf('businessCategory', 1),
     targetMarket: pickOf('targetMarket', 3),
@@ -101,10 +102,12 @@ describe('offline engine', () => {
         expect(idea.executiveSummary).toContain(`${fmt(n.monthlySats)} satoshis`);
         expect(satsToUsd(n.monthlySats)).toBeCloseTo(((n.dailySats * 30) / 1e8) * USD_PER_BSV, 9);
         // No percentage above 100 anywhere, no sentence twice, no warning among the advantages.
-        for (const t of texts(idea)) for (const m of t.matchAll(/(\d[\d,]*(?:\.\d+)?)\s?%/g)) expect(Number((m[1] ?? '').replace(/,/g, ''))).toBeLessThanOrEqual(100);
+        for (const t of texts(idea))
+          for (const m of t.matchAll(/(\d[\d,]*(?:\.\d+)?)\s?%/g)) expect(Number((m[1] ?? '').replace(/,/g, ''))).toBeLessThanOrEqual(100);
         const list = sentences(idea);
         expect(new Set(list).size).toBe(list.length);
-        for (const advantage of idea.marketDifferentiation.competitiveAdvantages) expect(advantage).not.toMatch(/\b(risk|warning|caution|must not|never store)\b/i);
+        for (const advantage of idea.marketDifferentiation.competitiveAdvantages)
+          expect(advantage).not.toMatch(/\b(risk|warning|caution|must not|never store)\b/i);
       }),
       { numRuns: 300 },
     );
@@ -140,8 +143,24 @@ describe('offline engine', () => {
 
   it.each([
     DEFAULT_SETTINGS,
-    { ...DEFAULT_SETTINGS, businessCategory: 'healthcare', targetMarket: 'b2b', aiFocus: 'nlp', revenueModel: 'subscription', bsvFeature: 'timestamping', innovationLevel: 3 },
-    { ...DEFAULT_SETTINGS, businessCategory: 'gaming', targetMarket: 'b2c', aiFocus: 'generative-ai', revenueModel: 'micropayments', bsvFeature: 'tokenisation', innovationLevel: 9 },
+    {
+      ...DEFAULT_SETTINGS,
+      businessCategory: 'healthcare',
+      targetMarket: 'b2b',
+      aiFocus: 'nlp',
+      revenueModel: 'subscription',
+      bsvFeature: 'timestamping',
+      innovationLevel: 3,
+    },
+    {
+      ...DEFAULT_SETTINGS,
+      businessCategory: 'gaming',
+      targetMarket: 'b2c',
+      aiFocus: 'generative-ai',
+      revenueModel: 'micropayments',
+      bsvFeature: 'tokenisation',
+      innovationLevel: 9,
+    },
     { ...DEFAULT_SETTINGS, businessCategory: 'governance', innovationLevel: 6 },
   ] as GenerateRequest[])('gives at least 90 distinct concepts in 100 generations with the same settings (%#)', (request) => {
     const ideas = Array.from({ length: 100 }, (_, i) => compose(request, `variety-${i}`));

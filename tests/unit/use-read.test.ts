@@ -6,7 +6,14 @@ const noDelay = () => 0;
 describe('loadWithRetry (the read policy of /ideas)', () => {
   it('returns the first success without retrying', async () => {
     let calls = 0;
-    expect(await loadWithRetry(async () => ++calls, 1, () => false, noDelay)).toBe(1);
+    expect(
+      await loadWithRetry(
+        async () => ++calls,
+        1,
+        () => false,
+        noDelay,
+      ),
+    ).toBe(1);
     expect(calls).toBe(1);
   });
 

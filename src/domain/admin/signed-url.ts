@@ -2,7 +2,6 @@ import { createHmac } from 'node:crypto';
 import { constantTimeEqual } from '../security/constant-time.ts';
 import { DOWNLOAD_TTL_SECONDS } from '../epub/result.ts';
 
-
 /** Export ids are URL-safe: a base-36 time prefix and random base64url. */
 export const exportIdPattern = /^[a-z0-9]{6,12}-[A-Za-z0-9_-]{16,32}$/;
 

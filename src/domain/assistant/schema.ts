@@ -15,17 +15,21 @@ const question = (label: string) =>
     .max(QUESTION_MAX_CHARS, `${label} is longer than ${QUESTION_MAX_CHARS} characters`);
 
 /** One earlier turn of the conversation, sent back by the page so follow-up questions make sense. */
-const historyEntrySchema = z.discriminatedUnion('role', [
-  z.object({ role: z.literal('user'), content: question('content') }),
-  z.object({
-    role: z.literal('assistant'),
-    content: z
-      .string({ error: 'content must be a string' })
-      .trim()
-      .min(1, 'content is empty')
-      .max(HISTORY_ANSWER_MAX_CHARS, `content is longer than ${HISTORY_ANSWER_MAX_CHARS} characters`),
-  }),
-], { error: "role must be 'user' or 'assistant'" });
+const historyEntrySchema = z.discriminatedUnion(
+  'role',
+  [
+    z.object({ role: z.literal('user'), content: question('content') }),
+    z.object({
+      role: z.literal('assistant'),
+      content: z
+        .string({ error: 'content must be a string' })
+        .trim()
+        .min(1, 'content is empty')
+        .max(HISTORY_ANSWER_MAX_CHARS, `content is longer than ${HISTORY_ANSWER_MAX_CHARS} characters`),
+    }),
+  ],
+  { error: "role must be 'user' or 'assistant'" },
+);
 
 /** The body of `POST /api/ask`. */
 export const askRequestSchema = z.object({

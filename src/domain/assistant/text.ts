@@ -11,7 +11,9 @@ const STOPWORDS = new Set(
   few for from further had has have having he her here hers herself him himself his how i if in into is it its itself just me more most my myself no nor not now of off on once
   only or other our ours ourselves out over own same she should so some such than that the their theirs them themselves then there these they this those through to too under
   until up very was we were what when where which while who whom why will with would you your yours yourself yourselves
-  book books chapter chapters explain explains tell say says said does mean means use used using way ways thing things get gets make makes much many one ones`.split(/\s+/),
+  book books chapter chapters explain explains tell say says said does mean means use used using way ways thing things get gets make makes much many one ones`.split(
+    /\s+/,
+  ),
 );
 
 /** Splits text into candidate terms: words, numbers and joined compounds (BRC-100, OP_RETURN, 4.2). */
@@ -32,7 +34,10 @@ function normalizeWord(word: string): string | null {
  * word) and, for a compound, each of its parts. Returns null for a stop word.
  */
 export function processTerm(token: string): string[] | null {
-  const lower = token.toLowerCase().replace(/[’']s$/, '').replace(/’/g, "'");
+  const lower = token
+    .toLowerCase()
+    .replace(/[’']s$/, '')
+    .replace(/’/g, "'");
   const parts = lower.split(/[-_.']/).filter(Boolean);
   if (parts.length <= 1) {
     const one = normalizeWord(lower);

@@ -12,4 +12,3 @@ export const userSchema = z.object({
   profileImageUrl: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
-

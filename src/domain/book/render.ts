@@ -36,7 +36,22 @@ const SHIKI_THEMES = { light: 'github-light-high-contrast', dark: 'github-dark-h
  * The languages the book's code uses (chapter fences and code-example files). Loading only these
  * keeps the first render fast; any other language falls back to plain text.
  */
-export const BOOK_LANGUAGES = ['typescript', 'tsx', 'javascript', 'jsx', 'json', 'bash', 'shellscript', 'http', 'sql', 'yaml', 'html', 'css', 'markdown', 'diff'] as const;
+export const BOOK_LANGUAGES = [
+  'typescript',
+  'tsx',
+  'javascript',
+  'jsx',
+  'json',
+  'bash',
+  'shellscript',
+  'http',
+  'sql',
+  'yaml',
+  'html',
+  'css',
+  'markdown',
+  'diff',
+] as const;
 
 let highlighter: Promise<Highlighter> | undefined;
 

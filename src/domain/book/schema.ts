@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  aiFocusSchema,
-  bsvFeatureSchema,
-  businessCategorySchema,
-  revenueModelSchema,
-  targetMarketSchema,
-} from '../options.ts';
+import { aiFocusSchema, bsvFeatureSchema, businessCategorySchema, revenueModelSchema, targetMarketSchema } from '../options.ts';
 
 /** Chapter ids run from chapter-00 (the Introduction) to chapter-21. */
 const chapterIdSchema = z.string().regex(/^chapter-(0\d|1\d|2[01])$/, 'chapter id must be chapter-00 .. chapter-21');

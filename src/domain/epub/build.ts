@@ -73,7 +73,11 @@ const chapterFile = (id: string) => `${id}.xhtml`;
  */
 export function chapterHeading(chapter: Pick<ChapterSource, 'title' | 'subtitle'>): { heading: string; subtitle: string } {
   const short = shortSubtitle(chapter.subtitle);
-  const rest = chapter.subtitle.trim().slice(short.length).replace(/^\s*[-–—]\s*/, '').trim();
+  const rest = chapter.subtitle
+    .trim()
+    .slice(short.length)
+    .replace(/^\s*[-–—]\s*/, '')
+    .trim();
   return { heading: short ? `${chapter.title}: ${short}` : chapter.title, subtitle: rest };
 }
 
@@ -222,7 +226,11 @@ export async function buildEpub(book: Book, settings: ExportSettings, deps: Epub
   });
 
   // A PNG cover: the stores (Kindle, Apple Books, Google Play) take JPEG or PNG, not SVG.
-  const cover = { bytes: await coverPng({ title: settings.title, author: settings.author, tagline: book.config.tagline }), name: 'cover.png', mediaType: 'image/png' };
+  const cover = {
+    bytes: await coverPng({ title: settings.title, author: settings.author, tagline: book.config.tagline }),
+    name: 'cover.png',
+    mediaType: 'image/png',
+  };
   const identifier = bookIdentifier(settings.title, settings.author);
 
   const first = book.chapters[0];

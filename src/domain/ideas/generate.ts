@@ -66,7 +66,13 @@ export async function generateIdea(request: GenerateRequest, userId: string | nu
   const seed = request.seed ?? (deps.newSeed ?? newIdeaSeed)();
   const random = deps.random ?? seededRandom(seed, 'chapters');
   const matched = matchChapters(deps.chapters, request, random).map((m) => m.chapter);
-  onProgress?.({ stage: 'context', message: `Reading ${inspiredByOf(matched).map((c) => c.title).join(', ')}`, chapters: matched.map((c) => c.id) });
+  onProgress?.({
+    stage: 'context',
+    message: `Reading ${inspiredByOf(matched)
+      .map((c) => c.title)
+      .join(', ')}`,
+    chapters: matched.map((c) => c.id),
+  });
 
   const preferred: Engine = request.useAnthropic ? 'anthropic' : 'openai';
   const other: Engine = request.useAnthropic ? 'openai' : 'anthropic';
@@ -87,8 +93,15 @@ export async function generateIdea(request: GenerateRequest, userId: string | nu
   let answer: EngineAnswer | undefined;
   for (const [i, provider] of chain.entries()) {
     if (i > 0 && deadlineMs - (Date.now() - started) < minFallbackMs) break;
-    if (i === 0) onProgress?.({ stage: 'engine', message: `${capitalise(describe(provider))} is writing your idea`, engine: provider.name, model: provider.model });
-    else onProgress?.({ stage: 'fallback', message: `${failures.at(-1) ?? ''}; ${describe(provider)} is taking over`, engine: provider.name, model: provider.model });
+    if (i === 0)
+      onProgress?.({ stage: 'engine', message: `${capitalise(describe(provider))} is writing your idea`, engine: provider.name, model: provider.model });
+    else
+      onProgress?.({
+        stage: 'fallback',
+        message: `${failures.at(-1) ?? ''}; ${describe(provider)} is taking over`,
+        engine: provider.name,
+        model: provider.model,
+      });
     try {
       answer = await provider.generate(input, { signal: deadline, onSection });
       used = provider;
@@ -138,7 +151,16 @@ export async function generateIdea(request: GenerateRequest, userId: string | nu
   } catch (cause) {
     throw new GenerationError('storage', 'The idea was written but could not be stored; please try again', { cause });
   }
-  return { ...idea, id, engine: used.name, model: used.model, inspiredBy, ...(fallbackFrom ? { fallbackFrom } : {}), ...(notice ? { notice } : {}), ...(used.name === 'offline' ? { seed } : {}) };
+  return {
+    ...idea,
+    id,
+    engine: used.name,
+    model: used.model,
+    inspiredBy,
+    ...(fallbackFrom ? { fallbackFrom } : {}),
+    ...(notice ? { notice } : {}),
+    ...(used.name === 'offline' ? { seed } : {}),
+  };
 }
 
 function capitalise(text: string): string {

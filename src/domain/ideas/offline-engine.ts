@@ -37,24 +37,28 @@ const FORMS: Record<Band, Form[]> = {
   0: [
     {
       noun: 'Plug-in',
-      summary: (c) => `It ships as a plug-in for the ${c.system} that ${c.buyers} already run, so staff keep their screens and gain ${c.records} they can verify.`,
+      summary: (c) =>
+        `It ships as a plug-in for the ${c.system} that ${c.buyers} already run, so staff keep their screens and gain ${c.records} they can verify.`,
       internet: (c) => `A plug-in speaks the ${c.system}' existing web APIs and adds BRC-103 signed requests, so no shared API keys are handed out.`,
     },
     {
       noun: 'Audit',
-      summary: (c) => `It starts as a nightly audit beside the ${c.system} of ${c.buyers}, reconciling ${c.records} with what the system shows and flagging every gap.`,
+      summary: (c) =>
+        `It starts as a nightly audit beside the ${c.system} of ${c.buyers}, reconciling ${c.records} with what the system shows and flagging every gap.`,
       internet: (c) => `A scheduled connector reads exports from the ${c.system} over HTTPS and publishes a daily reconciliation report per site.`,
     },
     {
       noun: 'Bridge',
-      summary: (c) => `It is a bridge between the ${c.system} of ${c.buyers} and their partners, sending each ${c.record} with a proof instead of an email or a PDF.`,
+      summary: (c) =>
+        `It is a bridge between the ${c.system} of ${c.buyers} and their partners, sending each ${c.record} with a proof instead of an email or a PDF.`,
       internet: (c) => `Webhooks from the ${c.system} feed the bridge, which forwards each ${c.record} to partners with its proof attached.`,
     },
   ],
   1: [
     {
       noun: 'Registry',
-      summary: (c) => `It is a hosted registry that ${c.who} and their partners query directly: a new product in a market that already pays for ${c.subject.toLowerCase()} work.`,
+      summary: (c) =>
+        `It is a hosted registry that ${c.who} and their partners query directly: a new product in a market that already pays for ${c.subject.toLowerCase()} work.`,
       internet: (c) => `A public HTTPS lookup answers any query about a ${c.record} with its proof, cached at the edge for repeat checks.`,
     },
     {
@@ -71,17 +75,21 @@ const FORMS: Record<Band, Form[]> = {
   2: [
     {
       noun: 'Protocol',
-      summary: (c) => `It is an open protocol: any vendor can issue and check ${c.records}, and the company earns from the reference implementation and hosted nodes.`,
-      internet: (c) => `The protocol is published as an open specification with an overlay topic for ${c.records}, so independent hosts serve the same lookups.`,
+      summary: (c) =>
+        `It is an open protocol: any vendor can issue and check ${c.records}, and the company earns from the reference implementation and hosted nodes.`,
+      internet: (c) =>
+        `The protocol is published as an open specification with an overlay topic for ${c.records}, so independent hosts serve the same lookups.`,
     },
     {
       noun: 'Marketplace',
-      summary: (c) => `It creates a market that cannot exist while ${c.records} are unverifiable: ${c.who} sell access to verified ones to insurers, lenders and researchers, who pay per ${c.action}.`,
+      summary: (c) =>
+        `It creates a market that cannot exist while ${c.records} are unverifiable: ${c.who} sell access to verified ones to insurers, lenders and researchers, who pay per ${c.action}.`,
       internet: (c) => `A marketplace API lists verified ${c.records} with their proofs, and buyers pay per ${c.action} before the data is released.`,
     },
     {
       noun: 'Commons',
-      summary: (c) => `It is a shared commons: ${c.who} pool ${c.records} into one verifiable network that no single member owns, and pay per ${c.action} to use it.`,
+      summary: (c) =>
+        `It is a shared commons: ${c.who} pool ${c.records} into one verifiable network that no single member owns, and pay per ${c.action} to use it.`,
       internet: (c) => `Members run their own nodes for ${c.records} and discover each other through SHIP and SLAP, so no operator can switch the commons off.`,
     },
   ],
@@ -246,7 +254,8 @@ export function composeOfflineIdea(input: EngineInput, seed: string): OfflineCom
   const market: Concrete<TargetMarket> = request.targetMarket === 'all' ? pick(random, Object.keys(MARKET) as Concrete<TargetMarket>[]) : request.targetMarket;
   const aiFocus: Concrete<AiFocus> = request.aiFocus === 'all' ? primary.aiFocus : request.aiFocus;
   const bsvFeature: Concrete<BsvFeature> = request.bsvFeature === 'all' ? primary.bsvFeature : request.bsvFeature;
-  const revenueModel: Concrete<RevenueModel> = request.revenueModel === 'all' ? pick(random, Object.keys(REVENUE) as Concrete<RevenueModel>[]) : request.revenueModel;
+  const revenueModel: Concrete<RevenueModel> =
+    request.revenueModel === 'all' ? pick(random, Object.keys(REVENUE) as Concrete<RevenueModel>[]) : request.revenueModel;
   const ai = AI[aiFocus];
   const bsv = BSV[bsvFeature];
   const revenue = REVENUE[revenueModel];

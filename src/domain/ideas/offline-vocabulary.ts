@@ -104,7 +104,7 @@ export const AI: Record<Concrete<AiFocus>, AiWords> = {
     sentence: (c) => `Language models read ${c.data}, summarise them in plain words and flag anything outside what was agreed.`,
     detail: (c) => `A language model works through ${c.data} and every prompt and answer is hashed into the record, so its part can be audited.`,
     feature: (c) => `Each ${c.action} comes with a plain-language summary drawn from ${c.data}, with the passages it relied on.`,
-    architecture: 'Hosted large language model with retrieval over the customer\'s own documents; prompts and outputs hashed for the audit trail',
+    architecture: "Hosted large language model with retrieval over the customer's own documents; prompts and outputs hashed for the audit trail",
     cost: 'Language-model tokens, with summaries cached per document',
   },
   'computer-vision': {
@@ -137,7 +137,7 @@ export const AI: Record<Concrete<AiFocus>, AiWords> = {
     detail: (c) => `Each agent holds a certificate naming its owner and pays per ${c.action}, so services know who is behind every request.`,
     feature: (c) => `Agents handle routine ${c.actions} on their own and hand anything above their limit to a person.`,
     architecture: 'Agent runtime with tool calling, a wallet key per agent and spending policies checked before every payment',
-    cost: 'Agent runtime and model calls, capped per agent by its owner\'s budget',
+    cost: "Agent runtime and model calls, capped per agent by its owner's budget",
   },
   'generative-ai': {
     featureTitle: 'Generated drafts with provenance',
@@ -178,7 +178,7 @@ export const BSV: Record<Concrete<BsvFeature>, BsvWords> = {
     pain: (c) => `Card fees make a single ${c.action} too small to charge for, so ${c.who} are pushed into bundles and subscriptions.`,
     advantage: (c) => `Charging per ${c.action} works because the network fee is a small fraction of the price, where card fees would exceed it`,
     architecture: 'BRC-100 wallet payments verified by SPV (BEEF) and broadcast through ARC; HTTP 402 responses for metered endpoints',
-    database: 'PostgreSQL for accounts and usage, with each payment\'s transaction id and proof',
+    database: "PostgreSQL for accounts and usage, with each payment's transaction id and proof",
     batched: false,
   },
   'data-storage': {
@@ -203,7 +203,8 @@ export const BSV: Record<Concrete<BsvFeature>, BsvWords> = {
   },
   timestamping: {
     featureTitle: 'Tamper-evident timestamps',
-    detail: (c) => `Salted hashes of each ${c.record} are batched into a Merkle tree every minute and the root is anchored, so each one gets a time and a proof.`,
+    detail: (c) =>
+      `Salted hashes of each ${c.record} are batched into a Merkle tree every minute and the root is anchored, so each one gets a time and a proof.`,
     feature: (c) => `Every ${c.record} carries a Merkle proof of when it existed, which ${c.who} verify by SPV without asking us.`,
     pain: (c) => `A ${c.record} that its operator can edit proves nothing to ${c.buyers} or their auditors when something goes wrong.`,
     advantage: (c) => `Every ${c.record} carries a timestamped proof that ${c.who} can verify without trusting the operator`,
@@ -213,7 +214,8 @@ export const BSV: Record<Concrete<BsvFeature>, BsvWords> = {
   },
   identity: {
     featureTitle: 'Wallet identity and certificates',
-    detail: (c) => `People and organisations behind each ${c.record} sign with wallet keys and prove attributes with certificates that reveal only what is needed.`,
+    detail: (c) =>
+      `People and organisations behind each ${c.record} sign with wallet keys and prove attributes with certificates that reveal only what is needed.`,
     feature: (c) => `Whoever creates or checks a ${c.record} signs in with a wallet and shows only the certificate fields the check needs.`,
     pain: (c) => `Each of the ${c.buyers} that handles a ${c.record} re-checks the same documents and stores copies of them, multiplying breaches.`,
     advantage: (c) => `No passwords or document copies behind any ${c.record}, so there is nothing to breach and nothing to re-verify`,

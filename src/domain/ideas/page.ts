@@ -95,7 +95,9 @@ export function renderIdeaPage(shell: string, idea: PublicIdeaRecord | null, opt
   const data: IdeaPageData = idea ? { idea } : { notFound: true };
   const view = idea ? normalizeIdea(idea) : null;
   const title = view ? view.title : NOT_FOUND_TITLE;
-  const description = view ? truncate(view.summary || `A business idea (${view.category}) combining AI and the BSV blockchain.`, DESCRIPTION_MAX) : NOT_FOUND_TEXT;
+  const description = view
+    ? truncate(view.summary || `A business idea (${view.category}) combining AI and the BSV blockchain.`, DESCRIPTION_MAX)
+    : NOT_FOUND_TEXT;
 
   let html: string | null;
   try {

@@ -6,7 +6,6 @@ import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from './share-card-size.ts';
 import { truncate } from './share.ts';
 import type { IdeaStore } from './store.ts';
 
-
 /**
  * The first sentence of a summary, cut to one line of the card. A summary that starts with the
  * idea's name ("Harvest Ledger lets farms...") loses it: the title is right above.
@@ -47,7 +46,9 @@ export function shareCardNode(idea: IdeaView, bookTitle: string): ImageNode {
       'div',
       { display: 'flex', flexDirection: 'column', width: '100%' },
       h('div', { display: 'flex', width: '100%', fontSize: titleSize, fontWeight: 700, lineHeight: 1.1 }, title),
-      idea.summary ? h('div', { display: 'flex', width: '100%', marginTop: 28, fontSize: 32, color: '#cbd5e1', lineHeight: 1.3 }, oneLine(idea.summary, idea.title)) : null,
+      idea.summary
+        ? h('div', { display: 'flex', width: '100%', marginTop: 28, fontSize: 32, color: '#cbd5e1', lineHeight: 1.3 }, oneLine(idea.summary, idea.title))
+        : null,
     ),
     h(
       'div',

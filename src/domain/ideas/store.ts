@@ -36,7 +36,9 @@ export interface IdeaStore {
 /** The gallery streams an idea belongs to: all ideas, and its category when it has one. */
 export function galleryStreams(record: IdeaRecord): string[] {
   const category = toObject(record.parameters)['businessCategory'];
-  return typeof category === 'string' && category !== ALL_STREAM && Object.hasOwn(OPTION_LABELS.businessCategory, category) ? [ALL_STREAM, category] : [ALL_STREAM];
+  return typeof category === 'string' && category !== ALL_STREAM && Object.hasOwn(OPTION_LABELS.businessCategory, category)
+    ? [ALL_STREAM, category]
+    : [ALL_STREAM];
 }
 
 /** Whether the idea goes into the recent ideas and the gallery (missing `listed` means yes). */
@@ -144,13 +146,18 @@ export class MemoryIdeaStore implements IdeaStore {
   }
 
   async delete(record: IdeaRecord): Promise<void> {
-    if (record.userId) this.userIndex.set(record.userId, (this.userIndex.get(record.userId) ?? []).filter((e) => e.id !== record.id));
+    if (record.userId)
+      this.userIndex.set(
+        record.userId,
+        (this.userIndex.get(record.userId) ?? []).filter((e) => e.id !== record.id),
+      );
     for (const [key, head] of this.heads) this.heads.set(key, { page: head.page, entries: tombstone(head.entries, record.id) ?? head.entries });
     for (const [key, entries] of this.pages) this.pages.set(key, tombstone(entries, record.id) ?? entries);
     if (this.recentIndex.some((e) => e.id === record.id)) {
       // Topped up from the gallery: the recent index still holds the newest listed ideas.
       let next = this.recentIndex.filter((e) => e.id !== record.id);
-      for (const entry of (await this.gallery(ALL_STREAM, RECENT_INDEX_SIZE, null)).entries) if (!next.some((e) => e.id === entry.id)) next = insertIntoIndex(next, entry, RECENT_INDEX_SIZE);
+      for (const entry of (await this.gallery(ALL_STREAM, RECENT_INDEX_SIZE, null)).entries)
+        if (!next.some((e) => e.id === entry.id)) next = insertIntoIndex(next, entry, RECENT_INDEX_SIZE);
       this.recentIndex = next;
     }
     this.ideas.delete(record.id);

@@ -7,7 +7,10 @@ import { isIPv4, isIPv6 } from 'node:net';
  * addresses. Anything else (unknown) shares one bucket.
  */
 export function clientBucket(address: string | null | undefined): string {
-  const ip = (address ?? '').trim().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const ip = (address ?? '')
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
   if (mapped && isIPv4(mapped)) return mapped;
   if (isIPv4(ip)) return ip;

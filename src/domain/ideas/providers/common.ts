@@ -119,7 +119,13 @@ export type StreamAttempt = (signal: AbortSignal, onToken: () => void) => Promis
  * once only when it asks for a short wait (at most `maxRetryWaitMs`) and nothing streamed yet; a
  * stream that is progressing runs until `options.signal` (the overall deadline) ends it.
  */
-export async function boundedStream(provider: string, errors: SdkErrors, config: ProviderConfig, options: EngineCallOptions, attempt: StreamAttempt): Promise<void> {
+export async function boundedStream(
+  provider: string,
+  errors: SdkErrors,
+  config: ProviderConfig,
+  options: EngineCallOptions,
+  attempt: StreamAttempt,
+): Promise<void> {
   const firstTokenMs = config.firstTokenTimeoutMs ?? DEFAULT_FIRST_TOKEN_TIMEOUT_MS;
   const maxWaitMs = config.maxRetryWaitMs ?? DEFAULT_MAX_RETRY_WAIT_MS;
   for (let attemptNumber = 1; ; attemptNumber += 1) {

@@ -43,7 +43,14 @@ export function ExportForm({ id, settings, generating, onChange, onSubmit, onLog
           <label htmlFor={`${id}-author`} className={label}>
             Author
           </label>
-          <input id={`${id}-author`} className={input} required maxLength={200} value={settings.author} onChange={(e) => onChange({ author: e.target.value })} />
+          <input
+            id={`${id}-author`}
+            className={input}
+            required
+            maxLength={200}
+            value={settings.author}
+            onChange={(e) => onChange({ author: e.target.value })}
+          />
         </div>
         <fieldset className="space-y-3">
           <legend className={label}>Contents</legend>

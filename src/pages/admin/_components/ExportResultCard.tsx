@@ -5,7 +5,10 @@ import { primary } from './ui.ts';
 export function ExportResultCard({ id, result }: { id: string; result: ExportResult }) {
   const megabytes = formatMegabytes(result.fileSize);
   return (
-    <section className="mt-6 rounded-xl border border-emerald-300 bg-emerald-50 p-5 dark:border-emerald-800 dark:bg-emerald-950" aria-labelledby={`${id}-result`}>
+    <section
+      className="mt-6 rounded-xl border border-emerald-300 bg-emerald-50 p-5 dark:border-emerald-800 dark:bg-emerald-950"
+      aria-labelledby={`${id}-result`}
+    >
       <h2 id={`${id}-result`} className="font-semibold text-emerald-900 dark:text-emerald-100">
         EPUB ready
       </h2>

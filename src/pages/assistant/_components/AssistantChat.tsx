@@ -8,7 +8,11 @@ const QUESTION_MAX = 1000;
 const HISTORY_TURNS = 10;
 const HISTORY_ANSWER_MAX = 6000;
 
-const EXAMPLES = ['What is BEEF, and why does a transaction carry its own evidence?', 'How does sign-in with a BRC-100 wallet work?', 'How can an AI server charge per request?'];
+const EXAMPLES = [
+  'What is BEEF, and why does a transaction carry its own evidence?',
+  'How does sign-in with a BRC-100 wallet work?',
+  'How can an AI server charge per request?',
+];
 
 interface Turn {
   id: number;
@@ -133,8 +137,8 @@ export default function AssistantChat({ bookTitle }: { bookTitle: string }) {
         {turns.length === 0 && (
           <div className="rounded-xl border border-slate-200 bg-slate-50 p-5 dark:border-slate-700 dark:bg-slate-900">
             <p className="text-slate-700 dark:text-slate-300">
-              Ask anything about <em>{bookTitle}</em>. Answers come only from the book&apos;s text and cite the sections they use; when the book does not cover a
-              question, the assistant says so.
+              Ask anything about <em>{bookTitle}</em>. Answers come only from the book&apos;s text and cite the sections they use; when the book does not cover
+              a question, the assistant says so.
             </p>
             <p className="mt-3 text-sm font-semibold text-slate-700 dark:text-slate-300">Try:</p>
             <ul className="mt-2 flex flex-col gap-2">
@@ -164,7 +168,10 @@ export default function AssistantChat({ bookTitle }: { bookTitle: string }) {
               <span className="sr-only">You asked: </span>
               {t.question}
             </p>
-            <div className="rounded-2xl rounded-bl-sm border border-slate-200 bg-white px-4 py-3 dark:border-slate-700 dark:bg-slate-900" data-testid="assistant-answer">
+            <div
+              className="rounded-2xl rounded-bl-sm border border-slate-200 bg-white px-4 py-3 dark:border-slate-700 dark:bg-slate-900"
+              data-testid="assistant-answer"
+            >
               {t.state === 'failed' ? (
                 <p role="alert" className="text-red-700 dark:text-red-300">
                   {t.error}
@@ -199,7 +206,11 @@ export default function AssistantChat({ bookTitle }: { bookTitle: string }) {
         ))}
       </section>
 
-      <form onSubmit={submit} className="sticky bottom-0 flex flex-col gap-2 border-t border-slate-200 bg-white py-3 dark:border-slate-800 dark:bg-slate-950" noValidate>
+      <form
+        onSubmit={submit}
+        className="sticky bottom-0 flex flex-col gap-2 border-t border-slate-200 bg-white py-3 dark:border-slate-800 dark:bg-slate-950"
+        noValidate
+      >
         <label htmlFor="assistant-question" className="text-sm font-semibold text-slate-800 dark:text-slate-200">
           Your question
         </label>

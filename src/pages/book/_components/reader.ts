@@ -43,7 +43,8 @@ function initCopyButtons(article: HTMLElement | null): void {
     wrap.append(pre);
     const button = document.createElement('button');
     button.type = 'button';
-    button.className = 'code-copy rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100';
+    button.className =
+      'code-copy rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100';
     button.textContent = button.dataset['label'] = 'Copy';
     button.setAttribute('aria-label', 'Copy code');
     wrap.append(button);
@@ -190,7 +191,11 @@ function initSections(id: string, title: string, article: HTMLElement, contentSh
   const saved = readPosition();
   if (saved?.id === id && !location.hash && (navigation?.type ?? 'navigate') === 'navigate') {
     const anchor = saved.anchor ? document.getElementById(saved.anchor) : null;
-    const y = anchor ? anchor.getBoundingClientRect().top + window.scrollY - readingLine() + saved.offset : saved.offset ? article.getBoundingClientRect().top + window.scrollY + saved.offset : 0;
+    const y = anchor
+      ? anchor.getBoundingClientRect().top + window.scrollY - readingLine() + saved.offset
+      : saved.offset
+        ? article.getBoundingClientRect().top + window.scrollY + saved.offset
+        : 0;
     if (y > 0) window.scrollTo({ top: y, behavior: 'instant' });
   } else if (saved?.id !== id) {
     savePosition({ id, title, anchor: '', offset: 0 });

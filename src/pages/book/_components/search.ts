@@ -101,7 +101,8 @@ export function bindSearch(dialog: HTMLDialogElement): void {
   void loadPagefind().catch((error: unknown) => console.error('Search index failed to load', error));
 
   let latest = '';
-  const status = (text: string, error = false) => out.replaceChildren(el('p', `text-sm ${error ? 'text-red-700 dark:text-red-300' : 'text-slate-600 dark:text-slate-300'}`, text));
+  const status = (text: string, error = false) =>
+    out.replaceChildren(el('p', `text-sm ${error ? 'text-red-700 dark:text-red-300' : 'text-slate-600 dark:text-slate-300'}`, text));
 
   const search = async () => {
     const term = input.value.trim();
@@ -120,8 +121,16 @@ export function bindSearch(dialog: HTMLDialogElement): void {
       }
       const list = el('ul', 'space-y-3');
       list.setAttribute('aria-label', 'Search results');
-      const summary = el('p', 'mb-2 text-sm text-slate-600 dark:text-slate-300', `${found.results.length} ${found.results.length === 1 ? 'chapter' : 'chapters'} found`);
-      const more = el('button', 'mt-3 w-full rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800', 'Show more results');
+      const summary = el(
+        'p',
+        'mb-2 text-sm text-slate-600 dark:text-slate-300',
+        `${found.results.length} ${found.results.length === 1 ? 'chapter' : 'chapters'} found`,
+      );
+      const more = el(
+        'button',
+        'mt-3 w-full rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800',
+        'Show more results',
+      );
       more.type = 'button';
       let shown = 0;
       const showMore = async () => {

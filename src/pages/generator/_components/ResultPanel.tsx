@@ -54,7 +54,10 @@ export const ResultPanel = forwardRef<HTMLElement, Props>(function ResultPanel({
             ) : (
               <>
                 {/* Sign-in returns to the idea, which then becomes the user's (the claim cookie proves this browser made it). */}
-                <a href={`/api/login?returnTo=${encodeURIComponent(`/idea/${id}?claim=1`)}`} className="font-semibold text-brand-700 underline dark:text-brand-300">
+                <a
+                  href={`/api/login?returnTo=${encodeURIComponent(`/idea/${id}?claim=1`)}`}
+                  className="font-semibold text-brand-700 underline dark:text-brand-300"
+                >
                   Login to Save Ideas
                 </a>{' '}
                 to keep it as your own.

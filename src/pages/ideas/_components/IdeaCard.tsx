@@ -11,7 +11,10 @@ export function IdeaCard({ idea, onDeleted }: { idea: IdeaView; onDeleted?: (() 
     <li className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900" data-idea-card>
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
         <h3 className="min-w-[60%] flex-1 text-lg font-semibold break-words text-slate-900 dark:text-white">{idea.title}</h3>
-        <span className="max-w-full rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold break-words text-brand-800 dark:bg-brand-900 dark:text-brand-100" data-category>
+        <span
+          className="max-w-full rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold break-words text-brand-800 dark:bg-brand-900 dark:text-brand-100"
+          data-category
+        >
           {idea.category}
         </span>
       </div>

@@ -144,7 +144,11 @@ function LoginPrompt({ reserved = false }: { reserved?: boolean }) {
       aria-hidden={reserved || undefined}
     >
       <p className="text-slate-800 dark:text-slate-200">Log in to keep every idea you generate in one place.</p>
-      <a href="/api/login?returnTo=%2Fideas" className="mt-4 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800" tabIndex={reserved ? -1 : undefined}>
+      <a
+        href="/api/login?returnTo=%2Fideas"
+        className="mt-4 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+        tabIndex={reserved ? -1 : undefined}
+      >
         Login to Save Ideas
       </a>
     </div>
