@@ -20,6 +20,17 @@ describe('the request wrapper', () => {
     expect((await echo(post('{nope'))).status).toBe(400);
   });
 
+  it('runs `before` (authorization) ahead of the body: a refused caller gets its 401, not the body\'s 400', async () => {
+    const guarded = handler(
+      { methods: ['POST'], before: ({ req }) => (req.headers.get('x-admin') ? null : json({ error: 'Sign in' }, 401)), body: z.object({ name: z.string() }) },
+      ({ body }) => json({ hello: body.name }),
+    );
+    expect((await guarded(post('{}'))).status).toBe(401);
+    expect((await guarded(post('{nope'))).status).toBe(401);
+    expect((await guarded(post('{}', { 'x-admin': '1' }))).status).toBe(400);
+    expect(await (await guarded(post('{"name":"Ada"}', { 'x-admin': '1' }))).json()).toEqual({ hello: 'Ada' });
+  });
+
   it('answers other methods 405 with Allow, and cross-site writes 403', async () => {
     const res = await echo(new Request(`${ORIGIN}/api/x`));
     expect(res.status).toBe(405);
