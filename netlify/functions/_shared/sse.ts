@@ -41,7 +41,7 @@ export function wantsEventStream(req: Request): boolean {
 }
 
 /** The status and message a failed piece of work answers with (JSON 4xx/5xx, or the stream's `error` event). */
-export type DescribeFailure = (e: unknown) => { status: number; message: string };
+type DescribeFailure = (e: unknown) => { status: number; message: string };
 
 /**
  * Answers the result of `work` as JSON, or, when the request asks for `text/event-stream`, as a
