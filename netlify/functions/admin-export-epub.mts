@@ -10,12 +10,7 @@ import { handler } from './_shared/handler.ts';
 import { error, json } from './_shared/http.ts';
 
 /** POST /api/admin/export-epub {title, author, includeCodeExamples, includeResources}: the `exportBook` use case. */
-const authorize = async ({ req, env }: { req: Request; env: ServerEnv }) => {
-  if (adminPassword(env) === null) return error(503, CONSOLE_DISABLED);
-  return (await hasAdminSession(req, env)) ? null : error(401, 'Admin session required; authenticate first');
-};
-
-export default handler({ methods: ['POST'], authorize, body: exportSettingsSchema, bodyLimit: 16 * 1024 }, async ({ req, env, body }) => {
+export default handler({ methods: ['POST'], before: authorize, body: exportSettingsSchema, bodyLimit: 16 * 1024 }, async ({ req, env, body }) => {
   const outcome = await exportBook(body, {
     loadBook,
     store: blobsExportStore(),
@@ -24,5 +19,11 @@ export default handler({ methods: ['POST'], authorize, body: exportSettingsSchem
   });
   return outcome.ok ? json(outcome.result) : error(outcome.reason === 'build' ? 500 : 503, outcome.message);
 });
+
+/** The console is off without a password; only an admin session may export (checked before the body). */
+async function authorize({ req, env }: { req: Request; env: ServerEnv }): Promise<Response | null> {
+  if (adminPassword(env) === null) return error(503, CONSOLE_DISABLED);
+  return (await hasAdminSession(req, env)) ? null : error(401, 'Admin session required; authenticate first');
+}
 
 export const config: Config = { path: '/api/admin/export-epub' };

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { isDeployed, serverEnv } from './_shared/env.ts';
-import { htmlHeaders } from './_shared/html.ts';
-import { methodNotAllowed } from './_shared/http.ts';
+import { isDeployed } from './_shared/env.ts';
+import { handler } from './_shared/handler.ts';
+import { htmlHeaders, notBuilt } from './_shared/html.ts';
 import { readPageShell } from './_shared/page-shell.ts';
 
 /** The pre-rendered page (src/pages/assistant/shell.astro); shipped with the function (netlify.toml). */
@@ -13,17 +13,16 @@ const ASSISTANT_SHELL_FILE = 'dist/assistant/shell.html';
  * X-Frame-Options DENY, and a second matching rule would add a policy, not replace one (see
  * docs/decisions/015-book-assistant.md).
  */
-export default async (req: Request): Promise<Response> => {
-  if (req.method !== 'GET') return methodNotAllowed(['GET']);
+export default handler({ methods: ['GET'] }, async ({ req, env }) => {
+  let html: string;
   try {
-    const html = await readPageShell(ASSISTANT_SHELL_FILE);
-    return new Response(html, { status: 200, headers: htmlHeaders(html, 'public, max-age=0, must-revalidate', true) });
+    html = await readPageShell(ASSISTANT_SHELL_FILE);
   } catch (e) {
     // `npm run dev` builds nothing into dist/: Astro's dev server has the page at its own path.
-    if (!isDeployed(serverEnv())) return Response.redirect(new URL('/assistant/shell', req.url), 302);
-    console.error(`assistant-page: cannot read ${ASSISTANT_SHELL_FILE}; build the site first (npm run build)`, e);
-    return new Response('This page is not built yet.', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    if (!isDeployed(env)) return Response.redirect(new URL('/assistant/shell', req.url), 302);
+    return notBuilt('assistant-page', ASSISTANT_SHELL_FILE, e);
   }
-};
+  return new Response(html, { status: 200, headers: htmlHeaders(html, 'public, max-age=0, must-revalidate', true) });
+});
 
 export const config: Config = { path: '/assistant' };

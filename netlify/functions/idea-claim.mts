@@ -1,10 +1,9 @@
-import type { Config, Context } from '@netlify/functions';
+import type { Config } from '@netlify/functions';
 import { claimIdea } from '../../src/domain/ideas/manage.ts';
 import { BlobsIdeaStore } from './_shared/blobs-idea-store.ts';
-import { serverEnv } from './_shared/env.ts';
-import { rejectCrossSite } from './_shared/guard.ts';
+import { handler } from './_shared/handler.ts';
 import { claimableIds } from './_shared/idea-claims.ts';
-import { error, json, methodNotAllowed } from './_shared/http.ts';
+import { error, json } from './_shared/http.ts';
 import { readSession } from './_shared/session.ts';
 
 /**
@@ -12,24 +11,15 @@ import { readSession } from './_shared/session.ts';
  * out (its claim cookie names it). 200 when claimed or already theirs; 401 anonymous; 403 without
  * this browser's claim; 409 owned by someone else; 404 unknown.
  */
-export default async (req: Request, context: Context): Promise<Response> => {
-  if (req.method !== 'POST') return methodNotAllowed(['POST']);
-  const refused = rejectCrossSite(req);
-  if (refused) return refused;
-  const env = serverEnv();
+export default handler({ methods: ['POST'], unavailable: 'Ideas are unavailable right now; try again shortly' }, async ({ req, context, env }) => {
   const user = await readSession(req, env);
   if (!user) return error(401, 'Log in to save this idea');
   const id = context.params['id'] ?? '';
-  try {
-    const outcome = await claimIdea(new BlobsIdeaStore(), id, user.id, await claimableIds(req, env));
-    if (outcome === 'not-found') return error(404, 'Idea not found');
-    if (outcome === 'not-claimable') return error(403, 'This idea was not generated in this browser in the last hour, so it cannot be saved here');
-    if (outcome === 'owned-by-other') return error(409, 'This idea already belongs to someone else');
-    return json({ claimed: true, id });
-  } catch (e) {
-    console.error('idea-claim: store update failed', e);
-    return error(503, 'Ideas are unavailable right now; try again shortly');
-  }
-};
+  const outcome = await claimIdea(new BlobsIdeaStore(), id, user.id, await claimableIds(req, env));
+  if (outcome === 'not-found') return error(404, 'Idea not found');
+  if (outcome === 'not-claimable') return error(403, 'This idea was not generated in this browser in the last hour, so it cannot be saved here');
+  if (outcome === 'owned-by-other') return error(409, 'This idea already belongs to someone else');
+  return json({ claimed: true, id });
+});
 
 export const config: Config = { path: '/api/idea/:id/claim' };

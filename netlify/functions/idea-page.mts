@@ -1,54 +1,40 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { Config, Context } from '@netlify/functions';
+import type { Config } from '@netlify/functions';
+import { renderIdeaDetailHtml } from '../../src/components/idea/render-idea-detail.tsx';
 import { renderIdeaPage } from '../../src/domain/ideas/page.ts';
-import { shareCardPath } from '../../src/domain/ideas/share-card-size.ts';
-import { renderIdeaDetailHtml } from '../../src/pages/idea/_components/render-idea-detail.tsx';
 import { findIdea } from '../../src/domain/ideas/read.ts';
+import { shareCardPath } from '../../src/domain/ideas/share-card-size.ts';
 import { book } from '../../src/lib/site.ts';
 import { BlobsIdeaStore } from './_shared/blobs-idea-store.ts';
-import { serverEnv } from './_shared/env.ts';
-import { htmlPage } from './_shared/html.ts';
-import { methodNotAllowed } from './_shared/http.ts';
+import { handler } from './_shared/handler.ts';
+import { htmlPage, notBuilt } from './_shared/html.ts';
+import { readPageShell } from './_shared/page-shell.ts';
 
 /** The pre-rendered shell (src/pages/idea/shell.astro); shipped with the function (netlify.toml). */
-export const SHELL_FILE = path.join('dist', 'idea', 'shell.html');
-
-let shellCache: Promise<string> | undefined;
-function readShell(): Promise<string> {
-  shellCache ??= readFile(path.resolve(SHELL_FILE), 'utf8').catch((e: unknown) => {
-    shellCache = undefined;
-    throw e;
-  });
-  return shellCache;
-}
+const SHELL_FILE = 'dist/idea/shell.html';
 
 /**
  * GET /idea/{id}: the idea's page with its title and summary in the served HTML (share previews),
- * 404 with the not-found view for an unknown or malformed id.
+ * 404 with the not-found view for an unknown or malformed id, 503 with it when the store fails.
  */
-export default async (req: Request, context: Context): Promise<Response> => {
-  if (req.method !== 'GET') return methodNotAllowed(['GET']);
+export default handler({ methods: ['GET'] }, async ({ req, context, env }) => {
   let shell: string;
   try {
-    shell = await readShell();
+    shell = await readPageShell(SHELL_FILE);
   } catch (e) {
-    console.error(`idea-page: cannot read ${SHELL_FILE}; build the site first (npm run build)`, e);
-    return new Response('This page is not built yet.', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    return notBuilt('idea-page', SHELL_FILE, e);
   }
   const id = context.params['id'] ?? '';
-  const origin = (serverEnv().URL ?? new URL(req.url).origin).replace(/\/$/, '');
+  const origin = (env.URL ?? new URL(req.url).origin).replace(/\/$/, '');
   const options = { siteName: book.title, canonicalUrl: `${origin}/idea/${encodeURIComponent(id)}`, imageUrl: `${origin}${shareCardPath(id)}` };
-  let idea: Awaited<ReturnType<typeof findIdea>>;
-  try {
-    idea = await findIdea(new BlobsIdeaStore(), id);
-  } catch (e) {
+  const idea = await findIdea(new BlobsIdeaStore(), id).catch((e: unknown) => {
     console.error('idea-page: store read failed', e);
-    return htmlPage(renderIdeaPage(shell, null, options, renderIdeaDetailHtml), 503, 'no-store');
-  }
+    return 'unavailable' as const;
+  });
   // Render errors are caught and logged as such inside renderIdeaPage.
-  if (!idea) return htmlPage(renderIdeaPage(shell, null, options, renderIdeaDetailHtml), 404, 'no-store');
-  return htmlPage(renderIdeaPage(shell, idea, options, renderIdeaDetailHtml), 200, 'public, max-age=0, must-revalidate');
-};
+  const page = (found: Parameters<typeof renderIdeaPage>[1]) => renderIdeaPage(shell, found, options, renderIdeaDetailHtml);
+  if (idea === 'unavailable') return htmlPage(page(null), 503, 'no-store');
+  if (!idea) return htmlPage(page(null), 404, 'no-store');
+  return htmlPage(page(idea), 200, 'public, max-age=0, must-revalidate');
+});
 
 export const config: Config = { path: '/idea/:id' };

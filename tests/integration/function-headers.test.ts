@@ -1,5 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startLocalBlobs } from '../helpers/blobs.ts';
 import { useTestShell } from '../support/auth-shell.ts';
 
@@ -59,5 +61,32 @@ describe('security headers on every function response', () => {
     expect(res.headers.get('referrer-policy')).toMatch(/^(strict-origin-when-cross-origin|no-referrer)$/);
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(res.headers.get('strict-transport-security')).toMatch(/^max-age=/);
+  });
+});
+
+describe('a page a function fills from a shell that was not built', () => {
+  it.each([
+    ['idea-page.mts', `${ORIGIN}/idea/abc`, { id: 'abc' }],
+    ['assistant-page.mts', `${ORIGIN}/assistant`, {}],
+  ] as const)('%s answers 500 with the security headers', async (file, url, params) => {
+    const fn = (await import(path.join(dir, file))) as Fn;
+    const cwd = process.cwd();
+    const empty = await mkdtemp(path.join(os.tmpdir(), 'no-dist-'));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    process.env['CONTEXT'] = 'production'; // deployed: no redirect to the dev server's page
+    process.chdir(empty); // page shells are read relative to the working directory
+    try {
+      const res = await fn.default(new Request(url), { params });
+      expect(res.status).toBe(500);
+      expect(await res.text()).toBe('This page is not built yet.');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('strict-transport-security')).toMatch(/^max-age=/);
+      expect(logged).toHaveBeenCalledWith(expect.stringContaining('build the site first'), expect.anything());
+    } finally {
+      process.chdir(cwd);
+      logged.mockRestore();
+      await rm(empty, { recursive: true });
+    }
   });
 });

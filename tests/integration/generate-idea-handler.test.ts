@@ -154,7 +154,7 @@ describe('POST /api/generate-idea', () => {
     ['a string level', { ...DEFAULT_SETTINGS, innovationLevel: '5' }, 400, /innovationLevel/],
     ['a missing field', { ...DEFAULT_SETTINGS, useAnthropic: undefined }, 400, /useAnthropic/],
     ['an unknown field', { ...DEFAULT_SETTINGS, admin: true }, 400, /admin/],
-    ['an array body', [1, 2], 400, /Invalid request/],
+    ['an array body', [1, 2], 400, /expected object, received array/],
   ])('refuses %s with a clear 4xx', async (_name, body, status, message) => {
     const res = await post(body);
     expect(res.status).toBe(status);

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { handler } from '../../netlify/functions/_shared/handler.ts';
 import { json } from '../../netlify/functions/_shared/http.ts';
+import { answerOrStream } from '../../netlify/functions/_shared/sse.ts';
 
 const ORIGIN = 'http://localhost:8907';
 const post = (body: string, headers: Record<string, string> = {}) =>
@@ -19,6 +20,17 @@ describe('the request wrapper', () => {
     );
     expect((await echo(post('{"name":"Ada"}', { 'content-type': 'text/plain' }))).status).toBe(415);
     expect((await echo(post('{nope'))).status).toBe(400);
+  });
+
+  it('runs `before` (authorization) ahead of the body: a refused caller gets its 401, not the body\'s 400', async () => {
+    const guarded = handler(
+      { methods: ['POST'], before: ({ req }) => (req.headers.get('x-admin') ? null : json({ error: 'Sign in' }, 401)), body: z.object({ name: z.string() }) },
+      ({ body }) => json({ hello: body.name }),
+    );
+    expect((await guarded(post('{}'))).status).toBe(401);
+    expect((await guarded(post('{nope'))).status).toBe(401);
+    expect((await guarded(post('{}', { 'x-admin': '1' }))).status).toBe(400);
+    expect(await (await guarded(post('{"name":"Ada"}', { 'x-admin': '1' }))).json()).toEqual({ hello: 'Ada' });
   });
 
   it('answers other methods 405 with Allow, and cross-site writes 403', async () => {
@@ -52,5 +64,31 @@ describe('the request wrapper', () => {
     expect(r.status).toBe(302);
     expect(r.headers.get('location')).toBe(`${ORIGIN}/`);
     expect(r.headers.get('content-security-policy')).toContain("default-src 'none'");
+  });
+
+  it('passes a streamed answer through as it is written (progress before the work settles), with its headers', async () => {
+    let finish!: (value: string) => void;
+    const done = new Promise<string>((resolve) => (finish = resolve));
+    const slow = handler({ methods: ['GET'] }, ({ req }) =>
+      answerOrStream(req, { progressEvent: 'step', resultEvent: 'done', describe: () => ({ status: 502, message: 'failed' }), headers: { 'set-cookie': 'claim=1' } }, async (progress?: (p: { n: number }) => void) => {
+        progress?.({ n: 1 });
+        return { result: await done };
+      }),
+    );
+    const res = await slow(new Request(`${ORIGIN}/api/x`, { headers: { accept: 'text/event-stream' } }));
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('set-cookie')).toBe('claim=1');
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    // The work has not settled: the first event must already be readable.
+    expect(decoder.decode((await reader.read()).value)).toBe('event: step\ndata: {"n":1}\n\n');
+    finish('ok');
+    expect(decoder.decode((await reader.read()).value)).toBe('event: done\ndata: {"result":"ok"}\n\n');
+    expect((await reader.read()).done).toBe(true);
+    // Without Accept: text/event-stream, the same work answers JSON (and its failure a JSON error).
+    const plain = await slow(new Request(`${ORIGIN}/api/x`));
+    expect(await plain.json()).toEqual({ result: 'ok' });
+    expect(plain.headers.get('set-cookie')).toBe('claim=1');
   });
 });

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/domain/ideas/schema.ts';
 import { toPublicRecord } from '../../src/domain/ideas/read.ts';
-import { renderIdeaDetailHtml } from '../../src/pages/idea/_components/render-idea-detail.tsx';
+import { renderIdeaDetailHtml } from '../../src/components/idea/render-idea-detail.tsx';
 import { ResultPanel } from '../../src/pages/generator/_components/ResultPanel.tsx';
 import { sampleIdea, sampleRecord } from '../support/ideas.ts';
 

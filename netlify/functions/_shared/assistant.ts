@@ -3,17 +3,41 @@ import type { AnswerEngine } from '../../../src/domain/assistant/engine.ts';
 import { OfflineAnswerEngine } from '../../../src/domain/assistant/offline.ts';
 import type { BookIndex } from '../../../src/domain/assistant/search.ts';
 import { loadBook } from '../../../src/domain/book/load.ts';
+import { GenerationError } from '../../../src/domain/ideas/engine.ts';
 import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL } from '../../../src/domain/ideas/models.ts';
 import { WindowRateLimiter } from '../../../src/domain/rate-limit.ts';
 import { book } from '../../../src/lib/site.ts';
+import { clientAddress } from './client.ts';
 import { isDeployed, type ServerEnv } from './env.ts';
+import { error } from './http.ts';
 
 /** Questions per client: the same numbers as the `ask` function's Netlify `rateLimit` config. */
 export const ASK_WINDOW_LIMIT = 30;
 export const ASK_WINDOW_SECONDS = 60;
 
 /** The local equivalent of Netlify's rate limit (one per process: `npm start`, tests). */
-export const askRateLimiter = new WindowRateLimiter(ASK_WINDOW_LIMIT, ASK_WINDOW_SECONDS * 1000);
+const askRateLimiter = new WindowRateLimiter(ASK_WINDOW_LIMIT, ASK_WINDOW_SECONDS * 1000);
+
+/**
+ * The local question limit: a 429 with Retry-After, or null to go on. GENERATE_RATE_LIMIT=off
+ * lifts it (and the generation limit) for benchmarks and end-to-end runs; never on a deployed
+ * site, where Netlify's rateLimit config applies as well.
+ */
+export async function askRateLimit(req: Request, context: { ip?: string } | undefined, env: ServerEnv): Promise<Response | null> {
+  if (env.GENERATE_RATE_LIMIT === 'off' && !isDeployed(env)) return null;
+  const limit = await askRateLimiter.take(clientAddress(req, context));
+  if (limit.allowed) return null;
+  return error(429, `Too many questions; at most ${ASK_WINDOW_LIMIT} a minute. Try again in ${limit.retryAfterSeconds} s.`, {
+    'retry-after': String(limit.retryAfterSeconds),
+  });
+}
+
+/** The status and message a failed question answers with; unexpected failures are logged, not shown. */
+export function describeAskFailure(e: unknown): { status: number; message: string } {
+  if (e instanceof GenerationError) return { status: e.status, message: e.message };
+  console.error('ask: unexpected failure', e);
+  return { status: 502, message: 'The question could not be answered; please try again' };
+}
 
 let index: Promise<BookIndex> | undefined;
 

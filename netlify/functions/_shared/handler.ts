@@ -22,13 +22,14 @@ export interface HandlerOptions<S extends z.ZodType | undefined> {
   body?: S;
   /** Bytes; default 16 KiB. */
   bodyLimit?: number;
+  /**
+   * Runs after the method and same-site checks and before the body is read: a Response (an
+   * authorization 401/503) answers at once, so a caller who may not use the function learns
+   * nothing about the body it expects.
+   */
+  before?: (input: Omit<HandlerInput<undefined>, 'body'>) => Promise<Response | null> | Response | null;
   /** The 503 message when the handler throws (a store failure); without it a throw is a 500. */
   unavailable?: string;
-  /**
-   * Runs before the body is read: a Response (401, 503...) refuses the request, so a caller
-   * without the right session learns nothing about the body's shape.
-   */
-  authorize?: (input: { req: Request; env: ServerEnv }) => Promise<Response | null> | Response | null;
 }
 
 export interface HandlerInput<B> {
@@ -70,8 +71,9 @@ export function handler<S extends z.ZodType | undefined = undefined>(
       const refused = rejectCrossSite(req);
       if (refused) return refused;
     }
-    if (options.authorize) {
-      const refused = await options.authorize({ req, env: serverEnv() });
+    const env = serverEnv();
+    if (options.before) {
+      const refused = await options.before({ req, context, env });
       if (refused) return refused;
     }
     let body: unknown;
@@ -85,7 +87,7 @@ export function handler<S extends z.ZodType | undefined = undefined>(
       body = parsed.data;
     }
     try {
-      return await run({ req, context, env: serverEnv(), body: body as S extends z.ZodType ? z.output<S> : undefined });
+      return await run({ req, context, env, body: body as S extends z.ZodType ? z.output<S> : undefined });
     } catch (e) {
       if (options.unavailable === undefined) {
         console.error(`${new URL(req.url).pathname}: unexpected error`, e);

@@ -26,3 +26,12 @@ export function htmlHeaders(html: string, cacheControl: string, framable = false
 export function htmlPage(html: string, status: number, cacheControl: string): Response {
   return new Response(html, { status, headers: htmlHeaders(html, cacheControl) });
 }
+
+/**
+ * The 500 of a function whose pre-rendered page shell is missing (the site was not built); logged
+ * with the file it looked for. The request wrapper adds the security headers.
+ */
+export function notBuilt(fn: string, file: string, cause: unknown): Response {
+  console.error(`${fn}: cannot read ${file}; build the site first (npm run build)`, cause);
+  return new Response('This page is not built yet.', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+}

@@ -32,10 +32,14 @@ const historyEntrySchema = z.discriminatedUnion(
 );
 
 /** The body of `POST /api/ask`. */
-export const askRequestSchema = z.object({
-  question: question('question'),
-  history: z.array(historyEntrySchema).max(HISTORY_MAX_TURNS, `history has more than ${HISTORY_MAX_TURNS} turns`).default([]),
-});
+export const askRequestSchema = z.object(
+  {
+    question: question('question'),
+    history: z.array(historyEntrySchema).max(HISTORY_MAX_TURNS, `history has more than ${HISTORY_MAX_TURNS} turns`).default([]),
+  },
+  // An array, a string or null: the one message that helps, rather than zod's type names.
+  { error: 'Invalid request: send a JSON object with a question' },
+);
 
 /** A passage of the book an answer relies on, with a link to its section in the reader. */
 const citationSchema = z.object({

@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import type { IdeaPageData } from '../../../domain/ideas/page-data.ts';
+import type { IdeaPageData } from '../../domain/ideas/page-data.ts';
 import IdeaDetail from './IdeaDetail.tsx';
 
 /**

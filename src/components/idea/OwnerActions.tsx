@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { DeleteIdea } from '../../../components/idea/DeleteIdea.tsx';
-import type { ViewedIdea } from '../../../domain/ideas/read.ts';
-import { ApiError, apiGet, apiPost } from '../../../lib/api.ts';
-import { useUser } from '../../../lib/use-user.ts';
+import { DeleteIdea } from './DeleteIdea.tsx';
+import type { ViewedIdea } from '../../domain/ideas/read.ts';
+import { ApiError, apiGet, apiPost } from '../../lib/api.ts';
+import { useUser } from '../../lib/use-user.ts';
 
 /** `?claim=1`: the page was opened by "Login to Save Ideas" on a generator result. */
 export const CLAIM_PARAM = 'claim';

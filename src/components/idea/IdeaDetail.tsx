@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { IdeaArticle } from '../../../components/idea/IdeaArticle.tsx';
-import { normalizeIdea, type IdeaView } from '../../../domain/ideas/normalize.ts';
-import { IDEA_DATA_ELEMENT_ID, NAV_ACTIONS_ELEMENT_ID, parseIdeaPageData, type IdeaPageData } from '../../../domain/ideas/page-data.ts';
-import type { PublicIdeaRecord } from '../../../domain/ideas/schema.ts';
-import { apiGet } from '../../../lib/api.ts';
+import { IdeaArticle } from './IdeaArticle.tsx';
+import { normalizeIdea, type IdeaView } from '../../domain/ideas/normalize.ts';
+import { IDEA_DATA_ELEMENT_ID, NAV_ACTIONS_ELEMENT_ID, parseIdeaPageData, type IdeaPageData } from '../../domain/ideas/page-data.ts';
+import type { PublicIdeaRecord } from '../../domain/ideas/schema.ts';
+import { apiGet } from '../../lib/api.ts';
 import { OwnerActions } from './OwnerActions.tsx';
-import { shareIdea } from '../../../lib/share-window.ts';
+import { shareIdea } from '../../lib/share-window.ts';
 
 /**
  * /idea/{id}. The server (netlify/functions/idea-page.mts) embeds the record, or a not-found
