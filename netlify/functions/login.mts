@@ -16,7 +16,10 @@ function requestedReturnTo(req: Request): string {
 const unavailable = (reason: string) =>
   messageMain(
     'Sign-in is not configured',
-    ['Signing in is not available on this site yet. You can still read the book, generate ideas and browse them without an account.', `For the site's operator: ${reason}`],
+    [
+      'Signing in is not available on this site yet. You can still read the book, generate ideas and browse them without an account.',
+      `For the site's operator: ${reason}`,
+    ],
     [{ href: '/', label: 'Go Home', primary: true }],
   );
 

@@ -12,7 +12,9 @@ export default handler({ methods: ['GET'], unavailable: 'The share card is unava
   const png = await shareCardPng(new BlobsIdeaStore(), new BlobsShareCardCache(), context.params['id'] ?? '', book.title, renderPng);
   if (!png) return error(404, 'Idea not found');
   // The wrapper adds the security headers.
-  return new Response(png.slice().buffer, { headers: { 'content-type': 'image/png', 'cache-control': 'public, max-age=3600', 'content-length': String(png.byteLength) } });
+  return new Response(png.slice().buffer, {
+    headers: { 'content-type': 'image/png', 'cache-control': 'public, max-age=3600', 'content-length': String(png.byteLength) },
+  });
 });
 
 export const config: Config = { path: '/api/idea/:id/share-card.png' };

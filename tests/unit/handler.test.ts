@@ -22,7 +22,7 @@ describe('the request wrapper', () => {
     expect((await echo(post('{nope'))).status).toBe(400);
   });
 
-  it('runs `before` (authorization) ahead of the body: a refused caller gets its 401, not the body\'s 400', async () => {
+  it("runs `before` (authorization) ahead of the body: a refused caller gets its 401, not the body's 400", async () => {
     const guarded = handler(
       { methods: ['POST'], before: ({ req }) => (req.headers.get('x-admin') ? null : json({ error: 'Sign in' }, 401)), body: z.object({ name: z.string() }) },
       ({ body }) => json({ hello: body.name }),
@@ -70,10 +70,14 @@ describe('the request wrapper', () => {
     let finish!: (value: string) => void;
     const done = new Promise<string>((resolve) => (finish = resolve));
     const slow = handler({ methods: ['GET'] }, ({ req }) =>
-      answerOrStream(req, { progressEvent: 'step', resultEvent: 'done', describe: () => ({ status: 502, message: 'failed' }), headers: { 'set-cookie': 'claim=1' } }, async (progress?: (p: { n: number }) => void) => {
-        progress?.({ n: 1 });
-        return { result: await done };
-      }),
+      answerOrStream(
+        req,
+        { progressEvent: 'step', resultEvent: 'done', describe: () => ({ status: 502, message: 'failed' }), headers: { 'set-cookie': 'claim=1' } },
+        async (progress?: (p: { n: number }) => void) => {
+          progress?.({ n: 1 });
+          return { result: await done };
+        },
+      ),
     );
     const res = await slow(new Request(`${ORIGIN}/api/x`, { headers: { accept: 'text/event-stream' } }));
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);

@@ -74,7 +74,12 @@ export async function assistantEngineFromEnv(env: ServerEnv): Promise<AnswerEngi
   }
   if (env.OPENAI_API_KEY) {
     const { OpenAIAnswerEngine } = await import('../../../src/domain/assistant/providers.ts');
-    return new OpenAIAnswerEngine({ apiKey: env.OPENAI_API_KEY, model: env.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL, baseURL: env.OPENAI_BASE_URL, bookTitle: book.title });
+    return new OpenAIAnswerEngine({
+      apiKey: env.OPENAI_API_KEY,
+      model: env.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL,
+      baseURL: env.OPENAI_BASE_URL,
+      bookTitle: book.title,
+    });
   }
   return new OfflineAnswerEngine();
 }

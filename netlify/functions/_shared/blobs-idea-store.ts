@@ -166,17 +166,19 @@ export class BlobsIdeaStore implements IdeaStore {
     const entry = toIndexEntry(record);
     await this.updateBlob(userKey(record.userId), (data) => insertIntoIndex(parseIndex(data), entry, USER_INDEX_SIZE));
     // The recent index carries the owner too: keep it exact (the gallery's entries carry none).
-    if (isListed(record)) await this.updateBlob(RECENT_KEY, (data) => {
-      const index = parseIndex(data);
-      return index.some((e) => e.id === record.id && e.userId !== record.userId) ? index.map((e) => (e.id === record.id ? entry : e)) : undefined;
-    });
+    if (isListed(record))
+      await this.updateBlob(RECENT_KEY, (data) => {
+        const index = parseIndex(data);
+        return index.some((e) => e.id === record.id && e.userId !== record.userId) ? index.map((e) => (e.id === record.id ? entry : e)) : undefined;
+      });
   }
 
   async delete(record: IdeaRecord): Promise<void> {
-    if (record.userId) await this.updateBlob(userKey(record.userId), (data) => {
-      const index = parseIndex(data);
-      return index.some((e) => e.id === record.id) ? index.filter((e) => e.id !== record.id) : undefined;
-    });
+    if (record.userId)
+      await this.updateBlob(userKey(record.userId), (data) => {
+        const index = parseIndex(data);
+        return index.some((e) => e.id === record.id) ? index.filter((e) => e.id !== record.id) : undefined;
+      });
     if (isListed(record)) {
       // The gallery first: the recent index is then topped up from it (so it still holds the 50
       // newest ideas), and a top-up that read the gallery before another delete's tombstone loses

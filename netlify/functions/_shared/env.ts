@@ -73,6 +73,6 @@ export function assertDeployedEnv(env: ServerEnv): void {
   if (new TextEncoder().encode(secret).byteLength >= 32) return;
   throw new Error(
     `SESSION_SECRET ${secret ? 'is shorter than 32 bytes' : 'is not set'} on this deployed site (CONTEXT=${env.CONTEXT}). ` +
-      'Set it in the site\'s environment variables (at least 32 bytes, e.g. `openssl rand -base64 48`) and redeploy.',
+      "Set it in the site's environment variables (at least 32 bytes, e.g. `openssl rand -base64 48`) and redeploy.",
   );
 }

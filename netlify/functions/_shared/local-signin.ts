@@ -30,7 +30,11 @@ async function formWithToken(
   const headers = new Headers();
   headers.append(
     'set-cookie',
-    setCookie(req, CSRF_COOKIE, await signToken({ t: csrf }, CSRF_AUDIENCE, CSRF_TTL_SECONDS, env), { maxAge: CSRF_TTL_SECONDS, sameSite: 'strict', path: '/api/login' }),
+    setCookie(req, CSRF_COOKIE, await signToken({ t: csrf }, CSRF_AUDIENCE, CSRF_TTL_SECONDS, env), {
+      maxAge: CSRF_TTL_SECONDS,
+      sameSite: 'strict',
+      path: '/api/login',
+    }),
   );
   const title = extra.errors || extra.formError ? 'Error: Sign in' : 'Sign in';
   return htmlPage({ status, title, headers, main: signInFormMain({ csrf, returnTo, ...extra }) });

@@ -161,7 +161,13 @@ export async function createSessionCookie(req: Request, user: User, env: ServerE
  * Starts a session for `user`: appends the hint and then the session cookie to `headers` (the
  * session last: a platform that keeps only one Set-Cookie header keeps it).
  */
-export async function startSession(req: Request, headers: Headers, user: User, env: ServerEnv, versions: SessionVersions = new BlobSessionVersions()): Promise<void> {
+export async function startSession(
+  req: Request,
+  headers: Headers,
+  user: User,
+  env: ServerEnv,
+  versions: SessionVersions = new BlobSessionVersions(),
+): Promise<void> {
   const cookie = await createSessionCookie(req, user, env, await versions.current(user.id));
   headers.append('set-cookie', setCookie(req, SESSION_HINT_COOKIE, '1', { maxAge: SESSION_TTL_SECONDS, httpOnly: false }));
   headers.append('set-cookie', cookie);
@@ -174,7 +180,8 @@ export async function startSession(req: Request, headers: Headers, user: User, e
 export async function endSession(req: Request, headers: Headers, env: ServerEnv, versions: SessionVersions = new BlobSessionVersions()): Promise<void> {
   const payload = await verifySession(readCookie(req, SESSION_COOKIE), SESSION_AUDIENCE, SESSION_TTL_SECONDS, env, versions);
   // The browser is signed out even when the store fails; only the server-side revocation is lost (logged).
-  if (typeof payload?.['sub'] === 'string') await versions.revoke(payload['sub']).catch((e: unknown) => console.error('session: revoking the session failed', e));
+  if (typeof payload?.['sub'] === 'string')
+    await versions.revoke(payload['sub']).catch((e: unknown) => console.error('session: revoking the session failed', e));
   headers.append('set-cookie', clearCookie(req, SESSION_COOKIE));
   headers.append('set-cookie', clearCookie(req, SESSION_HINT_COOKIE, { httpOnly: false }));
 }

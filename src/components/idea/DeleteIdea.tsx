@@ -12,7 +12,12 @@ export function DeleteIdea({ id, title, onDeleted, compact = false }: { id: stri
   const small = compact ? ' px-3 py-1.5' : '';
   if (step === 'idle')
     return (
-      <button type="button" className={`${buttonClass('danger')}${small}`} aria-label={compact ? `Delete ${title}` : undefined} onClick={() => setStep('confirm')}>
+      <button
+        type="button"
+        className={`${buttonClass('danger')}${small}`}
+        aria-label={compact ? `Delete ${title}` : undefined}
+        onClick={() => setStep('confirm')}
+      >
         Delete
       </button>
     );
@@ -25,7 +30,11 @@ export function DeleteIdea({ id, title, onDeleted, compact = false }: { id: stri
     });
   };
   return (
-    <div role="group" aria-label="Confirm deletion" className="flex basis-full flex-wrap items-center gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
+    <div
+      role="group"
+      aria-label="Confirm deletion"
+      className="flex basis-full flex-wrap items-center gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100"
+    >
       <span>Delete this idea for good? Its link will stop working.</span>
       <button type="button" className={`${buttonClass('danger')} px-3 py-1.5`} disabled={step === 'busy'} onClick={remove}>
         {step === 'busy' ? 'Deleting...' : 'Yes, delete it'}

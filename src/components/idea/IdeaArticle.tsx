@@ -28,7 +28,9 @@ export function IdeaArticle({ idea, titleLevel = 1, timeZone, headerExtra, aside
     <article>
       <header className="mb-8">
         <div className="flex flex-wrap items-center gap-2">
-          <span className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800 dark:bg-brand-900 dark:text-brand-100">{idea.category}</span>
+          <span className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800 dark:bg-brand-900 dark:text-brand-100">
+            {idea.category}
+          </span>
           <span className="rounded-full bg-gold-400/20 px-3 py-1 text-sm font-semibold text-amber-900 dark:text-gold-400">AI + BSV Innovation</span>
         </div>
         <Title className="mt-4 font-serif text-4xl font-bold break-words text-slate-900 sm:text-5xl dark:text-white">{idea.title}</Title>
@@ -124,7 +126,10 @@ export function IdeaArticle({ idea, titleLevel = 1, timeZone, headerExtra, aside
                   const Phase = `h${sub}` as const;
                   return (
                     <li key={i} className="flex gap-4">
-                      <span aria-hidden="true" className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white">
+                      <span
+                        aria-hidden="true"
+                        className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
+                      >
                         {i + 1}
                       </span>
                       <div>

@@ -11,7 +11,10 @@ type Level = 2 | 3 | 4;
 export function Card({ id, title, level = 2, children }: { id: string; title: string; level?: Level; children: ReactNode }) {
   const H = `h${level}` as const;
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
+    <section
+      aria-labelledby={id}
+      className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
+    >
       <H id={id} className="mb-3 text-xl font-bold text-slate-900 dark:text-white">
         {title}
       </H>
