@@ -1,4 +1,3 @@
-import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import netlify from '@netlify/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
@@ -19,7 +18,6 @@ export default defineConfig({
   build: { format: 'file' },
   integrations: [
     react(),
-    mdx(),
     {
       // A deployed build (any Netlify context sets CONTEXT and NETLIFY) stops unless the tip
       // address in content/book.json is valid and the site owner's own (docs/decisions/014).

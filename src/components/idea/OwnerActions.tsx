@@ -5,7 +5,7 @@ import { ApiError, apiGet, apiPost } from '../../lib/api.ts';
 import { useUser } from '../../lib/use-user.ts';
 
 /** `?claim=1`: the page was opened by "Login to Save Ideas" on a generator result. */
-export const CLAIM_PARAM = 'claim';
+const CLAIM_PARAM = 'claim';
 
 type Claim = { status: 'none' } | { status: 'saved' } | { status: 'failed'; message: string };
 
