@@ -301,6 +301,22 @@ async function checks(fns: Running[], adminPassword: string): Promise<void> {
     `idea-page: GET /idea/{id} -> ${page.status}, og:title "${ogTitle ?? ''}"`,
   );
 
+  // The share card renders with resvg's WebAssembly and the Inter fonts, read at run time from the
+  // bundle (included_files): a missing file is a 503 here.
+  const card = await call(fns, 'GET', `/api/idea/${idea.id ?? 'none'}/share-card.png`, { json: false });
+  mark(card);
+  check(
+    card.status === 200 && card.body.subarray(1, 4).toString() === 'PNG' && card.body.readUInt32BE(16) === 1200,
+    `share-card: GET /api/idea/{id}/share-card.png -> ${card.status}, ${(card.body.length / 1024).toFixed(0)} KB`,
+  );
+
+  const gallery = await call(fns, 'GET', '/api/ideas?limit=5');
+  mark(gallery);
+  check(
+    gallery.status === 200 && ((gallery.json() as { ideas?: { id: string }[] }).ideas ?? []).some((r) => r.id === idea.id),
+    `ideas: the gallery lists the new idea -> ${gallery.status}`,
+  );
+
   const user = await call(fns, 'GET', '/api/auth/user');
   mark(user);
   check(user.status === 401, `auth-user: anonymous -> ${user.status}`);
