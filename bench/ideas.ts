@@ -20,6 +20,7 @@ import { OfflineEngine } from '../src/domain/ideas/offline-engine.ts';
 import { DEFAULT_SETTINGS, type GenerateRequest, type GenerateResponse } from '../src/domain/ideas/schema.ts';
 import { MemoryIdeaStore } from '../src/domain/ideas/store.ts';
 import { OPTION_FIELDS, OPTION_LABELS } from '../src/domain/option-labels.ts';
+import { VARIETY_SETTINGS } from '../tests/support/idea-settings.ts';
 
 const perSetting = Number(process.argv[2] ?? 2);
 const chapters = (await loadBook()).chapters.map((c) => toGroundingChapter(c));
@@ -141,28 +142,7 @@ const fitting = concrete.filter(({ request, idea }) => fits(idea, request.busine
 const misfits = concrete.filter(({ request, idea }) => !fits(idea, request.businessCategory)).slice(0, 3);
 
 // Distinct concepts in 100 generations with the same settings.
-const fixed: GenerateRequest[] = [
-  DEFAULT_SETTINGS,
-  {
-    ...DEFAULT_SETTINGS,
-    businessCategory: 'healthcare',
-    targetMarket: 'b2b',
-    aiFocus: 'nlp',
-    revenueModel: 'subscription',
-    bsvFeature: 'timestamping',
-    innovationLevel: 3,
-  },
-  {
-    ...DEFAULT_SETTINGS,
-    businessCategory: 'gaming',
-    targetMarket: 'b2c',
-    aiFocus: 'generative-ai',
-    revenueModel: 'micropayments',
-    bsvFeature: 'tokenisation',
-    innovationLevel: 9,
-  },
-  { ...DEFAULT_SETTINGS, businessCategory: 'real-estate', innovationLevel: 5 },
-];
+const fixed: GenerateRequest[] = [...VARIETY_SETTINGS, { ...DEFAULT_SETTINGS, businessCategory: 'real-estate', innovationLevel: 5 }];
 const variety: string[] = [];
 for (const request of fixed) {
   const names = new Set<string>();

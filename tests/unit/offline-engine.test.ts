@@ -6,6 +6,7 @@ import { bandOf, composeOfflineIdea, satsToUsd, USD_PER_BSV, type OfflineComposi
 import { SEED_LIBRARY } from '../../src/domain/ideas/offline-library/index.ts';
 import { DEFAULT_SETTINGS, generatedIdeaSchema, type GeneratedIdea, type GenerateRequest } from '../../src/domain/ideas/schema.ts';
 import { OPTION_LABELS } from '../../src/domain/options.ts';
+import { VARIETY_SETTINGS } from '../support/idea-settings.ts';
 
 let book: GroundingChapter[];
 beforeAll(async () => {
@@ -141,32 +142,14 @@ describe('offline engine', () => {
     );
   });
 
-  it.each([
-    DEFAULT_SETTINGS,
-    {
-      ...DEFAULT_SETTINGS,
-      businessCategory: 'healthcare',
-      targetMarket: 'b2b',
-      aiFocus: 'nlp',
-      revenueModel: 'subscription',
-      bsvFeature: 'timestamping',
-      innovationLevel: 3,
+  it.each([...VARIETY_SETTINGS, { ...DEFAULT_SETTINGS, businessCategory: 'governance', innovationLevel: 6 }] as GenerateRequest[])(
+    'gives at least 90 distinct concepts in 100 generations with the same settings (%#)',
+    (request) => {
+      const ideas = Array.from({ length: 100 }, (_, i) => compose(request, `variety-${i}`));
+      expect(new Set(ideas.map((c) => c.conceptKey)).size).toBeGreaterThanOrEqual(90);
+      expect(new Set(ideas.map((c) => c.idea.businessName)).size).toBeGreaterThanOrEqual(90);
     },
-    {
-      ...DEFAULT_SETTINGS,
-      businessCategory: 'gaming',
-      targetMarket: 'b2c',
-      aiFocus: 'generative-ai',
-      revenueModel: 'micropayments',
-      bsvFeature: 'tokenisation',
-      innovationLevel: 9,
-    },
-    { ...DEFAULT_SETTINGS, businessCategory: 'governance', innovationLevel: 6 },
-  ] as GenerateRequest[])('gives at least 90 distinct concepts in 100 generations with the same settings (%#)', (request) => {
-    const ideas = Array.from({ length: 100 }, (_, i) => compose(request, `variety-${i}`));
-    expect(new Set(ideas.map((c) => c.conceptKey)).size).toBeGreaterThanOrEqual(90);
-    expect(new Set(ideas.map((c) => c.idea.businessName)).size).toBeGreaterThanOrEqual(90);
-  });
+  );
 
   it('repeats no sentence in more than 10% of ideas across all settings', () => {
     const count = 500;
