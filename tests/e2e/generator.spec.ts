@@ -260,18 +260,13 @@ test.describe('generator page', () => {
     });
   });
 
-  test('opens the assistant dialog', async ({ page }) => {
+  // What the dialog embeds, its size, credit and link: tests/e2e/assistant.spec.ts.
+  test('opens the assistant dialog and closes it with Escape', async ({ page }) => {
     await gotoHydrated(page, '/generator');
     await page.getByRole('button', { name: 'Ask BitGenius AI' }).click();
     const dialog = page.getByRole('dialog', { name: 'BitGenius AI' });
     await expect(dialog).toBeVisible();
-    // With no external assistant configured, the dialog embeds the site's own (tests/e2e/assistant.spec.ts).
-    await expect(dialog).toContainText('The Infrastructure Renaissance Authors');
-    await expect(dialog.getByRole('link', { name: 'Open in new tab' })).toHaveAttribute('href', '/assistant');
     await expect(dialog.locator('iframe')).toHaveAttribute('src', '/assistant');
-    const box = await dialog.boundingBox();
-    const viewport = page.viewportSize();
-    expect(box && viewport && box.width <= viewport.width * 0.95 + 1 && box.height <= viewport.height * 0.85 + 1).toBe(true);
     await expectNoA11yViolations(page);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();

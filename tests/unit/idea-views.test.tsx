@@ -48,4 +48,16 @@ describe('one idea view for the generator result and the idea page', () => {
     expect(html).not.toContain('Written by');
     expect(html).not.toContain('Inspired by the Book');
   });
+
+  it('names a roadmap phase once: "Phase N:" is added for screen readers only when the phase does not say it', () => {
+    const roadmap = [
+      { phase: 'Phase 1: Pilot', timeline: 'Months 1-3', tasks: ['Sign two buyers'] },
+      { phase: 'Launch', timeline: 'Months 4-6', tasks: ['Open the API'] },
+    ];
+    const html = renderToStaticMarkup(<ResultPanel result={result({ ...sampleIdea(), implementationRoadmap: roadmap })} signedIn={false} />);
+    const text = html.replace(/<[^>]+>/g, '');
+    expect(text).toContain('Phase 1: Pilot');
+    expect(text).not.toContain('Phase 1: Phase 1');
+    expect(text).toContain('Phase 2: Launch');
+  });
 });

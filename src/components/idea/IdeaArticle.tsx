@@ -134,7 +134,8 @@ export function IdeaArticle({ idea, titleLevel = 1, timeZone, headerExtra, aside
                       </span>
                       <div>
                         <Phase className="font-semibold text-slate-900 dark:text-white">
-                          <span className="sr-only">Phase {i + 1}: </span>
+                          {/* The number is drawn beside the heading; say it once when the phase does not. */}
+                          {!/^phase\s+\d/i.test(step.phase) && <span className="sr-only">Phase {i + 1}: </span>}
                           {step.phase}
                         </Phase>
                         {step.timeline && <p className="text-sm text-slate-600 dark:text-slate-400">{step.timeline}</p>}
