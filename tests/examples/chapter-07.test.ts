@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleContext, type ExampleContext } from './harness/context.ts';
 import { startExample, type Started } from './harness/run.ts';
-import type { TestWallet } from './harness/test-wallet.ts';
+import type { TestWallet } from '../../src/sandbox/test-wallet.ts';
 
 let ctx: ExampleContext;
 let server: Started;

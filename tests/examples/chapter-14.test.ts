@@ -4,7 +4,7 @@ import { Hash, OP, PrivateKey, PushDrop, Random, Script, Transaction, Utils, typ
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleContext, type ExampleContext } from './harness/context.ts';
 import { workDir } from './harness/run.ts';
-import type { TestWallet } from './harness/test-wallet.ts';
+import type { TestWallet } from '../../src/sandbox/test-wallet.ts';
 
 let ctx: ExampleContext;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { PrivateKey } from '@bsv/sdk';
-import { FakeChain } from './fake-chain.ts';
-import { FakeNet } from './fake-net.ts';
+import { FakeChain } from '../../../src/sandbox/fake-chain.ts';
+import { FakeNet } from '../../../src/sandbox/fake-net.ts';
 import { extractExamples, runExample, writeDriver, type ExtractedExample, type RunOptions, type RunResult } from './run.ts';
-import { TestWallet } from './test-wallet.ts';
+import { TestWallet } from '../../../src/sandbox/test-wallet.ts';
 
 export interface ExampleContext {
   chain: FakeChain;

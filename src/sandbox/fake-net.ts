@@ -43,7 +43,7 @@ function walletHandler(get: () => TestWallet | undefined): HostHandler {
 
 /**
  * The network boundary of the examples. An example runs in a child process whose `fetch` is
- * redirected here (tests/examples/harness/preload.ts); this loopback server answers for the public
+ * redirected here (tests/examples/harness/preload.ts in Node); this loopback server answers for the public
  * hosts the examples name (ARC, WhatsOnChain, the local wallet's JSON port) from the fake chain and
  * the test wallet, and for any app host a test registers. A host nobody registered is unreachable, so
  * an example that would reach the real network fails instead.
