@@ -1,21 +1,27 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Transaction } from '@bsv/sdk';
 import type { FakeChain } from './fake-chain.ts';
 import type { TestWallet } from './test-wallet.ts';
 
-export interface NetRequest {
+/**
+ * The network boundary of the examples, as a pure request handler: no Node built-ins, so the same
+ * module answers for the Node tests (through tests/examples/harness/loopback-net.ts, a loopback
+ * HTTP server) and for the in-page runner (src/runner/worker.ts, which routes `fetch` here). It
+ * answers for the public hosts the examples name (ARC, WhatsOnChain, the local wallet's JSON port)
+ * from the fake chain and the test wallet, and for any app host registered with `route`. A host
+ * nobody registered is unreachable, so an example that would reach the real network fails instead.
+ */
+export interface NetRequest<Body extends Uint8Array = Uint8Array> {
   method: string;
   url: URL;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
+  headers: Record<string, string | string[] | undefined>;
+  body: Body;
 }
 export interface NetResponse {
   status: number;
   headers?: Record<string, string>;
-  body?: string | Buffer;
+  body?: string | Uint8Array;
 }
-export type HostHandler = (req: NetRequest) => Promise<NetResponse> | NetResponse;
+export type HostHandler<Body extends Uint8Array = Uint8Array> = (req: NetRequest<Body>) => Promise<NetResponse> | NetResponse;
 export interface JournalEntry {
   method: string;
   url: string;
@@ -23,7 +29,12 @@ export interface JournalEntry {
   authorization?: string;
 }
 
+/** The status FakeNet answers for a host nobody serves (with the header below). */
+export const UNREACHABLE_STATUS = 599;
+export const UNREACHABLE_HEADER = 'x-example-unreachable';
+
 const json = (status: number, value: unknown): NetResponse => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) });
+const text = (body: Uint8Array): string => new TextDecoder().decode(body);
 
 function walletHandler(get: () => TestWallet | undefined): HostHandler {
   return async (req) => {
@@ -33,7 +44,7 @@ function walletHandler(get: () => TestWallet | undefined): HostHandler {
     const fn = (wallet as unknown as Record<string, unknown>)[method];
     if (req.method !== 'POST' || typeof fn !== 'function') return json(404, { message: `no wallet method ${method}` });
     try {
-      const args: unknown = req.body.length === 0 ? {} : JSON.parse(req.body.toString('utf8'));
+      const args: unknown = req.body.length === 0 ? {} : JSON.parse(text(req.body));
       return json(200, await (fn as (a: unknown) => Promise<unknown>).call(wallet, args));
     } catch (error) {
       return json(500, { message: (error as Error).message });
@@ -41,24 +52,15 @@ function walletHandler(get: () => TestWallet | undefined): HostHandler {
   };
 }
 
-/**
- * The network boundary of the examples. An example runs in a child process whose `fetch` is
- * redirected here (tests/examples/harness/preload.ts in Node); this loopback server answers for the public
- * hosts the examples name (ARC, WhatsOnChain, the local wallet's JSON port) from the fake chain and
- * the test wallet, and for any app host a test registers. A host nobody registered is unreachable, so
- * an example that would reach the real network fails instead.
- */
-export class FakeNet {
+export class FakeNet<Body extends Uint8Array = Uint8Array> {
   readonly journal: JournalEntry[] = [];
-  private readonly hosts = new Map<string, HostHandler>();
-  private server: Server | undefined;
-  url = '';
+  private readonly hosts = new Map<string, HostHandler<Body>>();
   wallet: TestWallet | undefined;
 
   constructor(readonly chain: FakeChain) {
     const arc: HostHandler = async (req) => {
       if (req.method === 'POST' && req.url.pathname === '/v1/tx') {
-        const { rawTx } = JSON.parse(req.body.toString('utf8')) as { rawTx?: string };
+        const { rawTx } = JSON.parse(text(req.body)) as { rawTx?: string };
         if (typeof rawTx !== 'string') return json(400, { status: 400, title: 'Bad request', detail: 'rawTx missing' });
         let tx: Transaction;
         try {
@@ -98,7 +100,7 @@ export class FakeNet {
     this.hosts.set(host, walletHandler(() => wallet));
   }
 
-  /** Forwards every request for `host` to a loopback server (e.g. 'localhost:8080' to an overlay on a free port). */
+  /** Forwards every request for `host` to another origin (e.g. 'localhost:8080' to an overlay on a free port). */
   proxy(host: string, origin: string): void {
     this.hosts.set(host, async (req) => {
       const headers = new Headers();
@@ -108,13 +110,18 @@ export class FakeNet {
       res.headers.forEach((value, key) => {
         if (!['content-length', 'transfer-encoding', 'connection', 'content-encoding', 'keep-alive'].includes(key)) out[key] = value;
       });
-      return { status: res.status, headers: out, body: Buffer.from(await res.arrayBuffer()) };
+      return { status: res.status, headers: out, body: new Uint8Array(await res.arrayBuffer()) };
     });
   }
 
   /** Serves `host` (name or name:port) with `handler` until replaced. */
-  route(host: string, handler: HostHandler): void {
+  route(host: string, handler: HostHandler<Body>): void {
     this.hosts.set(host, handler);
+  }
+
+  /** Whether a handler answers for `host`. */
+  serves(host: string): boolean {
+    return this.hosts.has(host);
   }
 
   /** Journal entries for one host. */
@@ -122,37 +129,35 @@ export class FakeNet {
     return this.journal.filter((e) => new URL(e.url).host === host);
   }
 
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        void (async () => {
-          const target = new URL(String(req.headers['x-example-url'] ?? 'http://unknown.invalid/'));
-          const handler = this.hosts.get(target.host);
-          const headers = { ...req.headers };
-          delete headers['x-example-url'];
-          let answer: NetResponse;
-          if (handler === undefined) answer = { status: 599, headers: { 'x-example-unreachable': '1' } };
-          else {
-            try {
-              answer = await handler({ method: req.method ?? 'GET', url: target, headers, body: Buffer.concat(chunks) });
-            } catch (error) {
-              answer = json(500, { error: (error as Error).message });
-            }
-          }
-          const auth = req.headers.authorization;
-          this.journal.push({ method: req.method ?? 'GET', url: target.href, status: answer.status, ...(auth === undefined ? {} : { authorization: auth }) });
-          res.writeHead(answer.status, answer.headers ?? {});
-          res.end(answer.body ?? '');
-        })();
-      });
-    });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  /** Answers one request for `req.url`'s host and writes it to the journal. */
+  async dispatch(req: NetRequest<Body>): Promise<NetResponse> {
+    const handler = this.hosts.get(req.url.host);
+    let answer: NetResponse;
+    if (handler === undefined) answer = { status: UNREACHABLE_STATUS, headers: { [UNREACHABLE_HEADER]: '1' } };
+    else {
+      try {
+        answer = await handler(req);
+      } catch (error) {
+        answer = json(500, { error: (error as Error).message });
+      }
+    }
+    const auth = req.headers['authorization'];
+    this.journal.push({ method: req.method, url: req.url.href, status: answer.status, ...(typeof auth === 'string' ? { authorization: auth } : {}) });
+    return answer;
   }
 
-  async stop(): Promise<void> {
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  /**
+   * The browser's form: a fetch `Request` in, a `Response` out (as `fetch` would give it). A host
+   * nobody serves fails as a network error does.
+   */
+  async handle(request: Request): Promise<Response> {
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, key) => (headers[key] = value));
+    const body = request.method === 'GET' || request.method === 'HEAD' ? new Uint8Array() : new Uint8Array(await request.arrayBuffer());
+    const answer = await this.dispatch({ method: request.method, url: new URL(request.url), headers, body: body as Body });
+    if (answer.headers?.[UNREACHABLE_HEADER] === '1') throw new TypeError(`fetch failed: ${new URL(request.url).host} is not reachable from the offline examples`);
+    const nullBody = answer.status === 204 || answer.status === 304 || request.method === 'HEAD';
+    const payload = answer.body === undefined || nullBody ? null : typeof answer.body === 'string' ? answer.body : new Uint8Array(answer.body);
+    return new Response(payload, { status: answer.status, headers: answer.headers ?? {} });
   }
 }

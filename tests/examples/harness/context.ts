@@ -1,12 +1,12 @@
 import { PrivateKey } from '@bsv/sdk';
 import { FakeChain } from '../../../src/sandbox/fake-chain.ts';
-import { FakeNet } from '../../../src/sandbox/fake-net.ts';
+import { LoopbackNet } from './loopback-net.ts';
 import { extractExamples, runExample, writeDriver, type ExtractedExample, type RunOptions, type RunResult } from './run.ts';
 import { TestWallet } from '../../../src/sandbox/test-wallet.ts';
 
 export interface ExampleContext {
   chain: FakeChain;
-  net: FakeNet;
+  net: LoopbackNet;
   wallet: TestWallet;
   example: (id: string) => ExtractedExample;
   run: (id: string, options?: Omit<RunOptions, 'net'>) => Promise<RunResult>;
@@ -20,7 +20,7 @@ export interface ExampleContext {
 /** A fake chain, the loopback network boundary, a funded test wallet, and the extracted examples. */
 export async function exampleContext(): Promise<ExampleContext> {
   const chain = new FakeChain();
-  const net = new FakeNet(chain);
+  const net = new LoopbackNet(chain);
   await net.start();
   const wallet = new TestWallet(PrivateKey.fromRandom(), chain);
   net.wallet = wallet;
