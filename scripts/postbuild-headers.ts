@@ -6,7 +6,7 @@
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assistantFrameSource, inlineScripts, pageCsp, sha256Base64 } from '../src/domain/security/csp.ts';
+import { assistantFrameSource, inlineScripts, pageCsp, RUNNER_WORKER_CSP, sha256Base64 } from '../src/domain/security/csp.ts';
 import { book } from '../src/lib/site.ts';
 
 const dist = path.resolve(process.env['ASTRO_OUT_DIR'] ?? 'dist');
@@ -32,5 +32,8 @@ const hashes = new Set<string>();
 const files = await htmlFiles(dist);
 for (const file of files) for (const h of inlineScripts(await readFile(file, 'utf8')).map(sha256Base64)) hashes.add(h);
 const csp = pageCsp({ scriptHashes: hashes, assistantOrigin });
-await writeFile(path.join(dist, '_headers'), `/*\n  Content-Security-Policy: ${csp}\n`);
+// The example runner's worker (scripts/build-runner.ts) has its own policy, listed after the site's
+// so it replaces it for /runner/*: it may evaluate the reader's example code, inside the worker only,
+// and reach nothing but the site. The page's policy is unchanged.
+await writeFile(path.join(dist, '_headers'), `/*\n  Content-Security-Policy: ${csp}\n/runner/*\n  Content-Security-Policy: ${RUNNER_WORKER_CSP}\n`);
 console.log(`postbuild: Content-Security-Policy with ${hashes.size} inline-script hashes from ${files.length} pages written to dist/_headers`);

@@ -92,20 +92,31 @@ export class FakeNet<Body extends Uint8Array = Uint8Array> {
       return json(404, { error: 'not found' });
     });
     // The user's wallet, where WalletClient('auto') finds it (the JSON substrate's default port).
-    this.hosts.set('localhost:3321', walletHandler(() => this.wallet));
+    this.hosts.set(
+      'localhost:3321',
+      walletHandler(() => this.wallet),
+    );
   }
 
   /** Serves a wallet over the JSON substrate at `host` (for a server's own wallet, named by WALLET_URL). */
   serveWallet(host: string, wallet: TestWallet): void {
-    this.hosts.set(host, walletHandler(() => wallet));
+    this.hosts.set(
+      host,
+      walletHandler(() => wallet),
+    );
   }
 
   /** Forwards every request for `host` to another origin (e.g. 'localhost:8080' to an overlay on a free port). */
   proxy(host: string, origin: string): void {
     this.hosts.set(host, async (req) => {
       const headers = new Headers();
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'content-length' && k !== 'connection') headers.set(k, v);
-      const res = await fetch(`${origin}${req.url.pathname}${req.url.search}`, { method: req.method, headers, ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body: new Blob([new Uint8Array(req.body)]) }) });
+      for (const [k, v] of Object.entries(req.headers))
+        if (typeof v === 'string' && k !== 'host' && k !== 'content-length' && k !== 'connection') headers.set(k, v);
+      const res = await fetch(`${origin}${req.url.pathname}${req.url.search}`, {
+        method: req.method,
+        headers,
+        ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body: new Blob([new Uint8Array(req.body)]) }),
+      });
       const out: Record<string, string> = {};
       res.headers.forEach((value, key) => {
         if (!['content-length', 'transfer-encoding', 'connection', 'content-encoding', 'keep-alive'].includes(key)) out[key] = value;
@@ -155,7 +166,8 @@ export class FakeNet<Body extends Uint8Array = Uint8Array> {
     request.headers.forEach((value, key) => (headers[key] = value));
     const body = request.method === 'GET' || request.method === 'HEAD' ? new Uint8Array() : new Uint8Array(await request.arrayBuffer());
     const answer = await this.dispatch({ method: request.method, url: new URL(request.url), headers, body: body as Body });
-    if (answer.headers?.[UNREACHABLE_HEADER] === '1') throw new TypeError(`fetch failed: ${new URL(request.url).host} is not reachable from the offline examples`);
+    if (answer.headers?.[UNREACHABLE_HEADER] === '1')
+      throw new TypeError(`fetch failed: ${new URL(request.url).host} is not reachable from the offline examples`);
     const nullBody = answer.status === 204 || answer.status === 304 || request.method === 'HEAD';
     const payload = answer.body === undefined || nullBody ? null : typeof answer.body === 'string' ? answer.body : new Uint8Array(answer.body);
     return new Response(payload, { status: answer.status, headers: answer.headers ?? {} });

@@ -9,6 +9,9 @@ export interface ExampleContext {
   net: LoopbackNet;
   wallet: TestWallet;
   example: (id: string) => ExtractedExample;
+  hasExample: (id: string) => boolean;
+  /** Every example's id, in book order. */
+  ids: () => string[];
   run: (id: string, options?: Omit<RunOptions, 'net'>) => Promise<RunResult>;
   /** Writes a driver script beside example `id` (it imports the example as `./<fileName>`); returns a runner for it. */
   driver: (id: string, code: string) => Promise<(options?: Omit<RunOptions, 'net'>) => Promise<RunResult>>;
@@ -35,6 +38,8 @@ export async function exampleContext(): Promise<ExampleContext> {
     net,
     wallet,
     example,
+    hasExample: (id) => examples.has(id),
+    ids: () => [...examples.keys()],
     run: async (id, options = {}) => await runExample(example(id).file, { ...options, net: net.url }),
     driver: async (id, code) => {
       const file = await writeDriver(example(id), `driver-${id}.ts`, code);

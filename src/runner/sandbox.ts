@@ -1,0 +1,227 @@
+import * as sdk from '@bsv/sdk';
+import { PrivateKey, type Transaction } from '@bsv/sdk';
+import { transform } from 'sucrase';
+import { FakeChain } from '../sandbox/fake-chain.ts';
+import { FakeNet } from '../sandbox/fake-net.ts';
+import { resolveRunSpec, type RunSpec } from '../sandbox/run-options.ts';
+import { TestWallet } from '../sandbox/test-wallet.ts';
+import { MemFs } from './memfs.ts';
+
+/** A transaction the fake ARC accepted during a Run, as the output panel lists it. */
+export interface TxSummary {
+  txid: string;
+  size: number;
+  fee: number | undefined;
+  outputs: { satoshis: number; script: string }[];
+  hex: string;
+}
+
+export interface RunReport {
+  code: number;
+  stdout: string;
+  stderr: string;
+  transactions: TxSummary[];
+  /** The line of the example's own code an uncaught error came from, when known. */
+  errorLine?: number | undefined;
+}
+
+export type Stream = 'stdout' | 'stderr';
+
+class ExitSignal {
+  readonly code: number;
+  constructor(code: number) {
+    this.code = code;
+  }
+}
+
+/** Node's console formatting for the values examples print (strings as they are, others inspected). */
+function format(args: unknown[]): string {
+  const show = (v: unknown): string => {
+    if (typeof v === 'string') return v;
+    if (v instanceof Error) return v.stack ?? `${v.name}: ${v.message}`;
+    if (typeof v === 'bigint') return `${v}n`;
+    if (v === undefined || typeof v !== 'object') return String(v);
+    try {
+      return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x), 2);
+    } catch {
+      return String(v);
+    }
+  };
+  const [first, ...rest] = args;
+  if (typeof first === 'string' && /%[sdifjoO]/.test(first)) {
+    let i = 0;
+    const out = first.replace(/%([sdifjoO%])/g, (m, c: string) => {
+      if (c === '%') return '%';
+      if (i >= rest.length) return m;
+      const v = rest[i++];
+      if (c === 'd' || c === 'i') return String(c === 'i' ? Math.trunc(Number(v)) : Number(v));
+      if (c === 'f') return String(Number(v));
+      return show(v);
+    });
+    return [out, ...rest.slice(i).map(show)].join(' ');
+  }
+  return args.map(show).join(' ');
+}
+
+function scriptKind(hex: string): string {
+  if (/^76a914[0-9a-f]{40}88ac$/.test(hex)) return 'P2PKH';
+  if (hex.startsWith('006a') || hex.startsWith('6a')) return 'OP_RETURN data';
+  return 'custom script';
+}
+
+export function summarise(tx: Transaction): TxSummary {
+  let fee: number | undefined = 0;
+  for (const input of tx.inputs) {
+    const source = input.sourceTransaction?.outputs[input.sourceOutputIndex]?.satoshis;
+    if (source === undefined || fee === undefined) fee = undefined;
+    else fee += source;
+  }
+  const out = tx.outputs.reduce((s, o) => s + (o.satoshis ?? 0), 0);
+  const hex = tx.toHex();
+  return {
+    txid: tx.id('hex'),
+    size: hex.length / 2,
+    fee: fee === undefined ? undefined : fee - out,
+    outputs: tx.outputs.map((o) => ({ satoshis: o.satoshis ?? 0, script: scriptKind(o.lockingScript.toHex()) })),
+    hex,
+  };
+}
+
+/** TypeScript in, a CommonJS-style function body out (imports become `require` calls). */
+export function compile(code: string): string {
+  const source = code.replace(/\bimport\.meta\b/g, '__importMeta');
+  return transform(source, { transforms: ['typescript', 'imports'], disableESTransforms: true, production: true }).code;
+}
+
+/** The line (1-based, of the example's own code) an error's stack points into, if any. */
+function errorLine(error: unknown, marker: string, offset: number): number | undefined {
+  const stack = error instanceof Error ? (error.stack ?? '') : '';
+  for (const line of stack.split('\n')) {
+    if (!line.includes(marker)) continue;
+    const m = /:(\d+):\d+\)?$/.exec(line.trim());
+    if (m?.[1] !== undefined) {
+      const n = Number(m[1]) - offset;
+      if (n > 0) return n;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The in-page runner's world: the fake chain, network and wallet the Node tests use (src/sandbox),
+ * an in-memory file system, and an executor that runs an example's TypeScript with the Node
+ * built-ins it imports shimmed and every `fetch` answered by the fake network. One Sandbox lives
+ * until Reset, so a second Run continues on the same chain.
+ */
+export class Sandbox {
+  readonly chain = new FakeChain();
+  readonly net = new FakeNet(this.chain);
+  readonly wallet = new TestWallet(PrivateKey.fromRandom(), this.chain);
+  readonly fs = new MemFs();
+
+  constructor() {
+    this.net.wallet = this.wallet;
+  }
+
+  /** The `fetch` an example sees: every request is answered by the fake network, none leaves. */
+  readonly fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => await this.net.handle(new Request(input, init));
+
+  async run(code: string, fileName: string, spec: RunSpec, write: (stream: Stream, text: string) => void): Promise<RunReport> {
+    const resolved = resolveRunSpec(spec, this.chain);
+    for (const [name, content] of Object.entries(resolved.files))
+      if (!this.fs.files.has(this.fs.resolve(name))) await (this.fs.module()['writeFile'] as (f: string, d: string) => Promise<void>)(name, content);
+    let stdout = '';
+    let stderr = '';
+    const emit = (stream: Stream, text: string): void => {
+      if (stream === 'stdout') stdout += text;
+      else stderr += text;
+      write(stream, text);
+    };
+    const before = this.chain.accepted.length;
+    // The SDK's own requests (ARC, WhatsOnChain, the wallet substrates) use the global fetch too.
+    globalThis.fetch = this.fetch;
+    const process = {
+      env: { ...resolved.env },
+      argv: ['node', `${this.fs.cwd}/${fileName}`, ...resolved.args],
+      exitCode: undefined as number | undefined,
+      platform: 'browser',
+      cwd: () => this.fs.cwd,
+      exit: (code?: number) => {
+        throw new ExitSignal(code ?? process.exitCode ?? 0);
+      },
+      stdout: { write: (t: string) => (emit('stdout', String(t)), true) },
+      stderr: { write: (t: string) => (emit('stderr', String(t)), true) },
+      on: () => process,
+    };
+    const line =
+      (stream: Stream) =>
+      (...args: unknown[]) =>
+        emit(stream, `${format(args)}\n`);
+    const sandboxConsole = {
+      log: line('stdout'),
+      info: line('stdout'),
+      debug: line('stdout'),
+      table: line('stdout'),
+      dir: line('stdout'),
+      error: line('stderr'),
+      warn: line('stderr'),
+    };
+    const modules: Record<string, unknown> = {
+      '@bsv/sdk': sdk,
+      'node:fs/promises': this.fs.module(),
+      'fs/promises': this.fs.module(),
+      'node:crypto': cryptoShim(),
+      crypto: cryptoShim(),
+    };
+    const require = (name: string): unknown => {
+      if (name in modules) return modules[name];
+      throw new Error(`Cannot find module '${name}' in the in-page runner: run this example locally (npm run example -- <id>)`);
+    };
+    const marker = `example-${fileName}`;
+    const body = compile(code);
+    // Two lines of wrapper precede the example's first line in the evaluated function.
+    const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (...args: string[]) => (...a: unknown[]) => Promise<void>;
+    let exitCode = 0;
+    let failedAt: number | undefined;
+    try {
+      const fn = new AsyncFunction('require', 'exports', 'module', 'process', 'console', 'fetch', '__importMeta', `${body}\n//# sourceURL=${marker}`);
+      const module = { exports: {} };
+      await fn(require, module.exports, module, process, sandboxConsole, this.fetch, {
+        main: true,
+        url: `file://${this.fs.cwd}/${fileName}`,
+        filename: `${this.fs.cwd}/${fileName}`,
+        dirname: this.fs.cwd,
+      });
+      exitCode = process.exitCode ?? 0;
+    } catch (error) {
+      if (error instanceof ExitSignal) exitCode = error.code;
+      else {
+        exitCode = 1;
+        failedAt = errorLine(error, marker, 2);
+        emit(
+          'stderr',
+          `${
+            error instanceof Error
+              ? (error.stack
+                  ?.split('\n')
+                  .filter((l) => !l.includes('/runner/') && !l.includes('sandbox.ts'))
+                  .join('\n') ?? error.message)
+              : String(error)
+          }\n`,
+        );
+      }
+    }
+    return { code: exitCode, stdout, stderr, transactions: this.chain.accepted.slice(before).map(summarise), errorLine: failedAt };
+  }
+}
+
+function cryptoShim(): Record<string, unknown> {
+  const randomBytes = (n: number): Uint8Array & { toString: (enc?: string) => string } => {
+    const bytes = crypto.getRandomValues(new Uint8Array(n));
+    return Object.assign(bytes, {
+      toString: (enc?: string) => (enc === 'base64' ? btoa(String.fromCharCode(...bytes)) : [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')),
+    });
+  };
+  const api = { randomBytes, randomUUID: () => crypto.randomUUID(), webcrypto: crypto, getRandomValues: (a: Uint8Array) => crypto.getRandomValues(a) };
+  return { ...api, default: api };
+}
