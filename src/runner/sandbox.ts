@@ -34,19 +34,23 @@ class ExitSignal {
   }
 }
 
-/** Node's console formatting for the values examples print (strings as they are, others inspected). */
+/** Node's util.inspect, single-line, for the values examples print: `{ over18: 'true' }`, `[ 'a', 'b' ]`. */
+function inspect(v: unknown, depth = 0): string {
+  if (typeof v === 'string') return depth === 0 ? v : `'${v.replace(/'/g, "\\'")}'`;
+  if (typeof v === 'bigint') return `${v}n`;
+  if (v instanceof Error) return v.stack ?? `${v.name}: ${v.message}`;
+  if (v === null || typeof v !== 'object') return String(v);
+  if (depth > 2) return Array.isArray(v) ? '[Array]' : '[Object]';
+  if (v instanceof Uint8Array) return `Uint8Array(${v.length}) [ ${[...v.slice(0, 100)].join(', ')} ]`;
+  if (Array.isArray(v)) return v.length === 0 ? '[]' : `[ ${v.map((x) => inspect(x, depth + 1)).join(', ')} ]`;
+  const entries = Object.entries(v);
+  if (entries.length === 0) return '{}';
+  return `{ ${entries.map(([k, x]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : `'${k}'`}: ${inspect(x, depth + 1)}`).join(', ')} }`;
+}
+
+/** Node's console formatting: printf-style placeholders, then every value inspected. */
 function format(args: unknown[]): string {
-  const show = (v: unknown): string => {
-    if (typeof v === 'string') return v;
-    if (v instanceof Error) return v.stack ?? `${v.name}: ${v.message}`;
-    if (typeof v === 'bigint') return `${v}n`;
-    if (v === undefined || typeof v !== 'object') return String(v);
-    try {
-      return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x), 2);
-    } catch {
-      return String(v);
-    }
-  };
+  const show = (v: unknown): string => inspect(v);
   const [first, ...rest] = args;
   if (typeof first === 'string' && /%[sdifjoO]/.test(first)) {
     let i = 0;
@@ -56,6 +60,7 @@ function format(args: unknown[]): string {
       const v = rest[i++];
       if (c === 'd' || c === 'i') return String(c === 'i' ? Math.trunc(Number(v)) : Number(v));
       if (c === 'f') return String(Number(v));
+      if (c === 'j') return JSON.stringify(v);
       return show(v);
     });
     return [out, ...rest.slice(i).map(show)].join(' ');
@@ -181,7 +186,7 @@ export class Sandbox {
     const body = compile(code);
     // Two lines of wrapper precede the example's first line in the evaluated function.
     const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (...args: string[]) => (...a: unknown[]) => Promise<void>;
-    let exitCode = 0;
+    let exitCode: number;
     let failedAt: number | undefined;
     try {
       const fn = new AsyncFunction('require', 'exports', 'module', 'process', 'console', 'fetch', '__importMeta', `${body}\n//# sourceURL=${marker}`);

@@ -1,0 +1,176 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+
+/**
+ * The in-page example runner (issue 30): Run executes the printed example in a worker against the
+ * fake chain, with the facts its Node test (tests/examples/chapter-NN.test.ts) checks.
+ */
+interface Shown {
+  stdout: string;
+  txids: string[];
+  outputs: string[][];
+  status: string;
+}
+
+async function runExample(page: Page, chapter: string, id: string): Promise<Shown> {
+  await page.goto(`/book/${chapter}#code-examples`);
+  const picker = page.locator(`[data-example="${id}"]`);
+  if ((await picker.count()) > 0) await picker.click();
+  const root = page.locator(`[data-runner="${id}"]`);
+  await root.getByRole('button', { name: 'Run', exact: true }).click();
+  const status = root.locator('[data-status]');
+  await expect(status).toHaveText(/^Run (finished|failed)/, { timeout: 20_000 });
+  return {
+    stdout: (await root.locator('.runner-console').textContent()) ?? '',
+    txids: await root.locator('.runner-txid').allTextContents(),
+    outputs: await Promise.all((await root.locator('.runner-tx').all()).map(async (tx) => await tx.locator('.runner-outputs li').allTextContents())),
+    status: (await status.textContent()) ?? '',
+  };
+}
+
+const lines = (s: string): string[] => s.trim().split('\n');
+
+const CASES: { chapter: string; id: string; check: (r: Shown) => void }[] = [
+  {
+    chapter: 'chapter-05',
+    id: 'reviewed-p2pkh-payment',
+    check: (r) => {
+      expect(r.txids).toHaveLength(1);
+      expect(r.stdout).toContain(`accepted: ${r.txids[0] ?? ''}`);
+      expect(r.outputs[0]?.[0]).toBe('12000 sats, P2PKH');
+      const fee = Number(/fee: (\d+) sats/.exec(r.stdout)?.[1]);
+      expect(fee).toBeGreaterThan(0);
+      expect(fee).toBeLessThan(100);
+    },
+  },
+  {
+    chapter: 'chapter-05',
+    id: 'sign-and-verify-record',
+    check: (r) => expect(lines(r.stdout)).toEqual(['genuine record verifies: true', 'tampered record verifies: false', 'wrong key verifies: false']),
+  },
+  {
+    chapter: 'chapter-05',
+    id: 'timestamp-digest-op-return',
+    check: (r) => {
+      expect(r.txids).toHaveLength(1);
+      expect(r.outputs[0]?.[0]).toBe('0 sats, OP_RETURN data');
+      expect(JSON.parse(r.stdout)).toMatchObject({ file: 'contract.pdf', txid: r.txids[0] });
+    },
+  },
+  {
+    chapter: 'chapter-08',
+    id: 'certificate-selective-disclosure',
+    check: (r) => {
+      expect(lines(r.stdout).slice(0, 3)).toEqual([
+        'certifier signature valid: true',
+        'issued by expected certifier: true',
+        'subject is the user we authenticated: true',
+      ]);
+      expect(r.stdout).toContain("revealed fields: { over18: 'true' }");
+      expect(r.stdout).toMatch(/fields still encrypted: \[ 'name', 'dateOfBirth', 'country' \]/);
+    },
+  },
+  {
+    chapter: 'chapter-14',
+    id: 'ai-decision-audit-log',
+    check: (r) =>
+      expect(lines(r.stdout)).toEqual([
+        'Log valid: true',
+        'Edited entry detected: true',
+        'Missing entry detected: true',
+        'Reordered entries detected: true',
+        'Wrong operator detected: true',
+      ]),
+  },
+  {
+    chapter: 'chapter-14',
+    id: 'anchor-audit-batch',
+    check: (r) => {
+      expect(r.txids).toHaveLength(1);
+      expect(lines(r.stdout)).toEqual([expect.stringMatching(new RegExp(`^Anchored 5 entries under root [0-9a-f]{64} in ${r.txids[0] ?? ''}$`))]);
+      expect(r.outputs[0]?.[0]).toBe('0 sats, OP_RETURN data');
+    },
+  },
+  {
+    chapter: 'chapter-16',
+    id: 'payment-unit-economics',
+    check: (r) => {
+      const out = lines(r.stdout);
+      const [, bytes = '', fee = ''] = /^payment transaction: (\d+) bytes, fee (\d+) sats/.exec(out[0] ?? '') ?? [];
+      expect(Number(fee)).toBe(Math.ceil((Number(bytes) / 1000) * 50));
+      expect(out[1]).toBe(`price 10 sats ($0.000004): fee is ${((Number(fee) / (10 + Number(fee))) * 100).toFixed(1)}% of what the payer spends`);
+      expect(out).toHaveLength(6);
+    },
+  },
+];
+
+test.describe('Example runner', () => {
+  for (const c of CASES) {
+    test(`${c.id} runs in the page with its Node test's results, and no request leaves the site`, async ({ page, baseURL }) => {
+      const outside: string[] = [];
+      page.on('request', (req) => {
+        if (!req.url().startsWith(baseURL ?? '') && !req.url().startsWith('data:')) outside.push(req.url());
+      });
+      const r = await runExample(page, c.chapter, c.id);
+      expect(r.status).toMatch(/^Run finished/);
+      c.check(r);
+      expect(outside).toEqual([]);
+    });
+  }
+
+  test('chapter pages load no runner code before Run; Reset restores the chain and a second Run continues on it', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script' || req.url().includes('/runner/')) scripts.push(req.url());
+    });
+    await page.goto('/book/chapter-05#code-examples');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((u) => u.includes('/runner/worker.js'))).toEqual([]);
+    const root = page.locator('[data-runner="reviewed-p2pkh-payment"]');
+    await root.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(root.locator('[data-status]')).toHaveText(/^Run finished: \d+ lines of output, 1 transaction accepted\.$/, { timeout: 20_000 });
+    expect(scripts.some((u) => u.endsWith('/runner/worker.js'))).toBe(true);
+    const first = await root.locator('.runner-txid').textContent();
+    await root.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(root.locator('.runner-txid')).not.toHaveText(first ?? '');
+    await expect(root.locator('[data-status]')).toHaveText(/^Run finished/);
+    await root.getByRole('button', { name: 'Reset' }).click();
+    await expect(root.locator('[data-status]')).toHaveText('The fake chain, wallet and files are back to their start.');
+    await expect(root.locator('[data-output]')).toBeHidden();
+  });
+
+  test('an error shows the line it came from', async ({ page }) => {
+    await page.goto('/book/chapter-06#code-examples');
+    await page.locator('[data-example="verify-beef-with-spv"]').click();
+    const root = page.locator('[data-runner="verify-beef-with-spv"]');
+    await root.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(root.locator('.runner-error')).toHaveText(/^Error on line \d+ \(exit code 1\)$/, { timeout: 20_000 });
+    await expect(root.locator('.runner-stderr')).toContainText('usage: verify-beef');
+  });
+
+  test('a server example says how to run it locally', async ({ page }) => {
+    await page.goto('/book/chapter-16#code-examples');
+    await page.locator('[data-example="brc121-paid-endpoint"]').click();
+    await expect(page.locator('[data-runner="brc121-paid-endpoint"]')).toContainText('npm run example -- brc121-paid-endpoint');
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`axe finds nothing on the runner's controls and output (${theme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: theme });
+      await runExample(page, 'chapter-05', 'reviewed-p2pkh-payment');
+      await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme);
+      const results = await new AxeBuilder({ page }).include('[data-runner="reviewed-p2pkh-payment"]').analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+    test('the examples still show as code, with no runner controls', async ({ page }) => {
+      await page.goto('/book/chapter-05');
+      await expect(page.locator('[data-example-panel="reviewed-p2pkh-payment"] pre')).toContainText('PAYER_WIF');
+      await expect(page.locator('[data-runner="reviewed-p2pkh-payment"]')).toBeHidden();
+    });
+  });
+});
