@@ -2,6 +2,7 @@
  * `npm run bench`: builds once, serves the production build with the local platform
  * (scripts/serve.ts) on a fresh Blobs store, and prints a table of figures (also written to
  * bench/results.json):
+ * - the example runner: gzip loaded on the first Run, and Run to first output (issue 30);
  * - build time; JS transferred (gzip) per route, with the budgets of issues 10 and 19, and the
  *   HTML weight (gzip) of chapter pages;
  * - Lighthouse (mobile emulation, median of 3 runs) per route;
@@ -276,6 +277,43 @@ async function jsPerRoute(routes: string[]): Promise<void> {
   await browser.close();
 }
 
+/**
+ * The in-page example runner (issue 30): what loads on the first Run (the worker with the SDK, the
+ * sandbox and Sucrase, plus the page's small runner script), gzip; and the time from pressing Run on
+ * chapter 5's first example to its first line of output, cold (a fresh page each time).
+ */
+async function runnerFigures(): Promise<void> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.filter((f) => !f.startsWith('--headless')) });
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  const times: number[] = [];
+  let loaded = 0;
+  for (let i = 0; i < 5; i += 1) {
+    const page = await browser.newPage();
+    await page.goto(`${ORIGIN}/book/chapter-05#code-examples`, { waitUntil: 'networkidle' });
+    const bodies: Promise<Buffer>[] = [];
+    page.on('response', (res) => {
+      if (res.ok() && (res.request().resourceType() === 'script' || res.url().includes('/runner/'))) bodies.push(res.body());
+    });
+    const root = page.locator('[data-runner="reviewed-p2pkh-payment"]');
+    const t = performance.now();
+    await root.getByRole('button', { name: 'Run', exact: true }).click();
+    await root.locator('.runner-console span').first().waitFor({ timeout: 30_000 });
+    times.push(performance.now() - t);
+    if (i === 0) loaded = (await Promise.all(bodies)).reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
+    await page.close();
+  }
+  await browser.close();
+  times.sort((a, b) => a - b);
+  record('Example runner: JS loaded on first Run (gzip)', kb(loaded), '<= 350 KB', loaded <= 350 * 1024);
+  record(
+    'Example runner: Run to first output, cold (5)',
+    `p50 ${percentile(times, 50).toFixed(0)} ms, max ${(times.at(-1) ?? 0).toFixed(0)} ms`,
+    '<= 2 s',
+    (times.at(-1) ?? Infinity) <= 2000,
+  );
+  results['runner'] = { loadedGzip: loaded, firstOutputMs: times };
+}
+
 async function lighthouseScores(routes: string[]): Promise<void> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   const scores: Record<string, Record<string, number>> = {};
@@ -360,6 +398,7 @@ async function main(): Promise<void> {
     );
 
     if (!SKIP.has('js')) await jsPerRoute(routes);
+    if (!SKIP.has('runner')) await runnerFigures();
     if (!SKIP.has('lighthouse')) await lighthouseScores(routes);
 
     // EPUB export, three times.

@@ -132,9 +132,11 @@ export class Sandbox {
   readonly fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => await this.net.handle(new Request(input, init));
 
   async run(code: string, fileName: string, spec: RunSpec, write: (stream: Stream, text: string) => void): Promise<RunReport> {
+    // The SDK's own requests (ARC, WhatsOnChain, the wallet substrates) use the global fetch too.
+    globalThis.fetch = this.fetch;
     const resolved = resolveRunSpec(spec, this.chain);
-    for (const [name, content] of Object.entries(resolved.files))
-      if (!this.fs.files.has(this.fs.resolve(name))) await (this.fs.module()['writeFile'] as (f: string, d: string) => Promise<void>)(name, content);
+    const fsModule = this.fs.module() as { writeFile: (f: string, d: string) => Promise<void> };
+    for (const [name, content] of Object.entries(resolved.files)) await fsModule.writeFile(name, content);
     let stdout = '';
     let stderr = '';
     const emit = (stream: Stream, text: string): void => {
@@ -143,11 +145,9 @@ export class Sandbox {
       write(stream, text);
     };
     const before = this.chain.accepted.length;
-    // The SDK's own requests (ARC, WhatsOnChain, the wallet substrates) use the global fetch too.
-    globalThis.fetch = this.fetch;
     const process = {
       env: { ...resolved.env },
-      argv: ['node', `${this.fs.cwd}/${fileName}`, ...resolved.args],
+      argv: ['node', `${this.fs.cwd}/${resolved.main === undefined ? fileName : 'main.ts'}`, ...resolved.args],
       exitCode: undefined as number | undefined,
       platform: 'browser',
       cwd: () => this.fs.cwd,
@@ -178,38 +178,47 @@ export class Sandbox {
       'node:crypto': cryptoShim(),
       crypto: cryptoShim(),
     };
+    // A run-options `main` program imports the example as `./<fileName>` (not as the entry point).
     const require = (name: string): unknown => {
       if (name in modules) return modules[name];
+      if (name === `./${fileName}` && resolved.main !== undefined) throw new Error('internal: the example module is loaded before the program runs');
       throw new Error(`Cannot find module '${name}' in the in-page runner: run this example locally (npm run example -- <id>)`);
     };
-    const marker = `example-${fileName}`;
-    const body = compile(code);
-    // Two lines of wrapper precede the example's first line in the evaluated function.
-    const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (...args: string[]) => (...a: unknown[]) => Promise<void>;
+    const evaluate = async (source: string, name: string, main: boolean): Promise<Record<string, unknown>> => {
+      const body = compile(source);
+      const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (...args: string[]) => (...a: unknown[]) => Promise<void>;
+      const fn = new AsyncFunction('require', 'exports', 'module', 'process', 'console', 'fetch', '__importMeta', `${body}\n//# sourceURL=example-${name}`);
+      const module = { exports: {} as Record<string, unknown> };
+      await fn(require, module.exports, module, process, sandboxConsole, this.fetch, {
+        main,
+        url: `file://${this.fs.cwd}/${name}`,
+        filename: `${this.fs.cwd}/${name}`,
+        dirname: this.fs.cwd,
+      });
+      return module.exports;
+    };
     let exitCode: number;
     let failedAt: number | undefined;
     try {
-      const fn = new AsyncFunction('require', 'exports', 'module', 'process', 'console', 'fetch', '__importMeta', `${body}\n//# sourceURL=${marker}`);
-      const module = { exports: {} };
-      await fn(require, module.exports, module, process, sandboxConsole, this.fetch, {
-        main: true,
-        url: `file://${this.fs.cwd}/${fileName}`,
-        filename: `${this.fs.cwd}/${fileName}`,
-        dirname: this.fs.cwd,
-      });
+      if (resolved.main === undefined) await evaluate(code, fileName, true);
+      else {
+        modules[`./${fileName}`] = await evaluate(code, fileName, false);
+        await evaluate(resolved.main, 'main.ts', true);
+      }
       exitCode = process.exitCode ?? 0;
     } catch (error) {
       if (error instanceof ExitSignal) exitCode = error.code;
       else {
         exitCode = 1;
-        failedAt = errorLine(error, marker, 2);
+        // Two lines of the evaluated function's header precede the example's first line.
+        failedAt = errorLine(error, `example-${fileName}`, 2);
         emit(
           'stderr',
           `${
             error instanceof Error
               ? (error.stack
                   ?.split('\n')
-                  .filter((l) => !l.includes('/runner/') && !l.includes('sandbox.ts'))
+                  .filter((l) => l.includes('example-') || !/^\s+at /.test(l))
                   .join('\n') ?? error.message)
               : String(error)
           }\n`,
