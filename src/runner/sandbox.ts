@@ -5,6 +5,7 @@ import { FakeChain } from '../sandbox/fake-chain.ts';
 import { FakeNet } from '../sandbox/fake-net.ts';
 import { resolveRunSpec, type RunSpec } from '../sandbox/run-options.ts';
 import { TestWallet } from '../sandbox/test-wallet.ts';
+import { httpShim } from './http-shim.ts';
 import { MemFs } from './memfs.ts';
 
 /** A transaction the fake ARC accepted during a Run, as the output panel lists it. */
@@ -126,10 +127,36 @@ export class Sandbox {
 
   constructor() {
     this.net.wallet = this.wallet;
+    // A server example's own wallet (its WALLET_URL in the run options), apart from the reader's.
+    this.net.serveWallet('wallet.server.test', new TestWallet(PrivateKey.fromRandom(), this.chain));
   }
 
+  /** Cookies by host, sent with `credentials: 'include'` as a browser would (for sign-in examples). */
+  private readonly cookies = new Map<string, Map<string, string>>();
+
   /** The `fetch` an example sees: every request is answered by the fake network, none leaves. */
-  readonly fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => await this.net.handle(new Request(input, init));
+  readonly fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const host = new URL(request.url).host;
+    const jar = this.cookies.get(host) ?? new Map<string, string>();
+    const include = init?.credentials === 'include' || (input instanceof Request && input.credentials === 'include');
+    const headers = new Headers(request.headers);
+    if (include && jar.size > 0) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
+    const response = await this.net.handle(new Request(request.url, { method: request.method, headers, ...(body === undefined ? {} : { body }) }));
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attrs] = line.split(';').map((p) => p.trim());
+      // Like a browser, refuse a Secure cookie over plain http.
+      if (attrs.some((a) => a.toLowerCase() === 'secure') && !request.url.startsWith('https:')) continue;
+      const eq = pair.indexOf('=');
+      if (eq <= 0) continue;
+      const expired = attrs.some((a) => /^max-age=0$/i.test(a) || /^expires=thu, 01 jan 1970/i.test(a));
+      if (expired) jar.delete(pair.slice(0, eq));
+      else jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+      this.cookies.set(host, jar);
+    }
+    return response;
+  };
 
   async run(code: string, fileName: string, spec: RunSpec, write: (stream: Stream, text: string) => void): Promise<RunReport> {
     // The SDK's own requests (ARC, WhatsOnChain, the wallet substrates) use the global fetch too.
@@ -137,6 +164,12 @@ export class Sandbox {
     const resolved = resolveRunSpec(spec, this.chain);
     const fsModule = this.fs.module() as { writeFile: (f: string, d: string) => Promise<void> };
     for (const [name, content] of Object.entries(resolved.files)) await fsModule.writeFile(name, content);
+    for (const [host, paths] of Object.entries(resolved.routes)) {
+      this.net.route(host, (req) => {
+        const answer = paths[`${req.method} ${req.url.pathname}`];
+        return answer === undefined ? { status: 404 } : { status: answer.status, headers: { 'content-type': answer.contentType }, body: answer.body };
+      });
+    }
     let stdout = '';
     let stderr = '';
     const emit = (stream: Stream, text: string): void => {
@@ -177,6 +210,9 @@ export class Sandbox {
       'fs/promises': this.fs.module(),
       'node:crypto': cryptoShim(),
       crypto: cryptoShim(),
+      'node:http': httpShim(this.net),
+      // Types only (AddressInfo) in the examples: nothing is read from it.
+      'node:net': {},
     };
     // A run-options `main` program imports the example as `./<fileName>` (not as the entry point).
     const require = (name: string): unknown => {

@@ -21,6 +21,11 @@ export interface RunSpec {
   /** Blocks mined after the keys are funded (confirmations for a proof). */
   mine?: number;
   /**
+   * Stand-ins for the other party's site: host -> `METHOD /path` -> the answer (JSON, or text), as
+   * the example's Node test serves it. Templates are filled in.
+   */
+  routes?: Record<string, Record<string, { json?: unknown; text?: string; status?: number }>>;
+  /**
    * For an example that is a module (it exports functions and runs nothing itself): a short
    * program, run instead, that imports the example as `./<fileName>` and calls it.
    */
@@ -68,6 +73,66 @@ const sent = await transfer('voucher-42', PrivateKey.fromWif('{{friend.wif}}').t
 console.log('transferred', sent.voucherId, 'as output', sent.outputIndex, 'of', sent.beef.length, 'bytes of Atomic BEEF')
 `,
   },
+  'model-registry-topic-manager': {
+    main: `import { Hash, PushDrop, Transaction, Utils, WalletClient } from '@bsv/sdk'
+import { identifyAdmissibleOutputs } from './topic-manager.ts'
+
+// A publisher registers version 1 of a model as a signed PushDrop token; the topic manager decides.
+const wallet = new WalletClient('auto')
+const register = async (version: string): Promise<number[]> => {
+  const fields = [Utils.toArray('acme/summariser', 'utf8'), Hash.sha256(Utils.toArray('weights', 'utf8')), Hash.sha256(Utils.toArray('card', 'utf8')), Utils.toArray(version, 'utf8')]
+  const lock = await new PushDrop(wallet).lock(fields, [2, 'model registry'], 'acme/summariser', 'self', true, true)
+  const { tx } = await wallet.createAction({ description: 'Register a model', outputs: [{ lockingScript: lock.toHex(), satoshis: 1, outputDescription: 'Registration' }] })
+  if (tx === undefined) throw new Error('the wallet made no transaction')
+  return Transaction.fromAtomicBEEF(tx).toBEEF()
+}
+console.log('version 1, nothing spent:', await identifyAdmissibleOutputs(await register('1'), []))
+console.log('version 2, version 1 not spent:', await identifyAdmissibleOutputs(await register('2'), []))
+`,
+  },
+  'pay-per-article-split': {
+    keys: { author: 0, publisher: 0 },
+    routes: {
+      'news.example.org': {
+        'GET /api/quote/2025-06-01-grid-storage': {
+          json: {
+            articleId: '2025-06-01-grid-storage',
+            authorAddress: '{{author.address}}',
+            publisherAddress: '{{publisher.address}}',
+            authorSatoshis: 700,
+            publisherSatoshis: 300,
+          },
+        },
+        'POST /api/unlock/2025-06-01-grid-storage': { text: 'Grid storage, explained.' },
+      },
+    },
+  },
+  'verify-received-payment': {
+    keys: { author: 0, publisher: 0 },
+    main: `import { OP, P2PKH, Script, Utils, WalletClient } from '@bsv/sdk'
+import { acceptPayment } from './verify-payment.ts'
+
+// A reader's wallet pays for article a-1; the publisher checks the payment before unlocking it.
+const memo = new Script().writeOpCode(OP.OP_FALSE).writeOpCode(OP.OP_RETURN)
+  .writeBin(Utils.toArray('article.unlock.v1', 'utf8')).writeBin(Utils.toArray('a-1', 'utf8'))
+const { tx } = await new WalletClient('auto').createAction({
+  description: 'Unlock one article',
+  outputs: [
+    { lockingScript: new P2PKH().lock('{{author.address}}').toHex(), satoshis: 700, outputDescription: 'Author share' },
+    { lockingScript: new P2PKH().lock('{{publisher.address}}').toHex(), satoshis: 300, outputDescription: 'Publisher share' },
+    { lockingScript: memo.toHex(), satoshis: 0, outputDescription: 'Article memo' }
+  ]
+})
+if (tx === undefined) throw new Error('the wallet made no transaction')
+const expected = { articleId: 'a-1', authorAddress: '{{author.address}}', publisherAddress: '{{publisher.address}}', authorSatoshis: 700, publisherSatoshis: 300 }
+console.log('accepted payment', await acceptPayment(tx, expected))
+try {
+  await acceptPayment(tx, { ...expected, authorSatoshis: 701 })
+} catch (e) {
+  console.log('asked for 701 sats to the author:', (e as Error).message)
+}
+`,
+  },
   'timestamp-anchor-service': {
     files: { 'model-card.md': '# Model card\nTrained on public data.\n' },
     main: `import { anchorFile, checkStamp } from './timestamp-service.ts'
@@ -78,8 +143,21 @@ console.log('proof complete:', await checkStamp('model-card.md'))
 `,
   },
   'paid-ai-api-server': { local: 'it starts an Express server with the BSV auth and payment middleware' },
-  'wallet-sign-in-server': { local: 'it starts an HTTP server for a browser sign-in' },
-  'brc121-paid-endpoint': { local: 'it starts an HTTP server that asks for payment' },
+  'wallet-sign-in-server': { keys: { server: 0 }, env: { SERVER_WIF: '{{server.wif}}', PORT: '8080', APP_ORIGIN: 'http://localhost:4321' } },
+  'wallet-sign-in-client': {
+    main: `import { signIn, whoAmI, signOut } from './sign-in-client.ts'
+
+// Run "wallet-sign-in-server" first: it listens on localhost:8080 in this page.
+const api = 'http://localhost:8080'
+console.log('before sign-in:', (await whoAmI(api)) ?? 'nobody')
+console.log('signed in as', await signIn(api))
+console.log('the server says:', await whoAmI(api))
+await signOut(api)
+console.log('after sign-out:', (await whoAmI(api)) ?? 'nobody')
+`,
+  },
+  'brc121-paid-endpoint': { env: { PORT: '3000', WALLET_URL: 'http://wallet.server.test' } },
+  'brc121-client': { args: ['http://localhost:3000/articles/grid-storage', '500'] },
 };
 
 export function isLocalOnly(options: RunSpec | LocalOnly | undefined): options is LocalOnly {
@@ -91,6 +169,7 @@ export interface ResolvedRun {
   args: string[];
   files: Record<string, string>;
   main: string | undefined;
+  routes: Record<string, Record<string, { status: number; body: string; contentType: string }>>;
 }
 
 /** Makes and funds the spec's keys on `chain` and fills in the templates. */
@@ -125,5 +204,20 @@ export function resolveRunSpec(spec: RunSpec, chain: FakeChain): ResolvedRun {
       return value;
     });
   const map = (record: Record<string, string> = {}): Record<string, string> => Object.fromEntries(Object.entries(record).map(([k, v]) => [k, fill(v)]));
-  return { env: map(spec.env), args: (spec.args ?? []).map(fill), files: map(spec.files), main: spec.main === undefined ? undefined : fill(spec.main) };
+  const routes = Object.fromEntries(
+    Object.entries(spec.routes ?? {}).map(([host, paths]) => [
+      host,
+      Object.fromEntries(
+        Object.entries(paths).map(([route, answer]) => [
+          route,
+          {
+            status: answer.status ?? 200,
+            body: fill(answer.text ?? JSON.stringify(answer.json)),
+            contentType: answer.text === undefined ? 'application/json' : 'text/plain; charset=utf-8',
+          },
+        ]),
+      ),
+    ]),
+  );
+  return { env: map(spec.env), args: (spec.args ?? []).map(fill), files: map(spec.files), main: spec.main === undefined ? undefined : fill(spec.main), routes };
 }
