@@ -1,6 +1,11 @@
 import type { RunReport, Stream } from './sandbox.ts';
 
 /** Messages between the page (src/runner/ui.ts) and the runner worker (src/runner/worker.ts). */
-export type ToWorker = { type: 'run'; run: number; id: string; code: string; fileName: string } | { type: 'reset'; run: number };
+export interface ExampleSource {
+  id: string;
+  code: string;
+  fileName: string;
+}
+export type ToWorker = ({ type: 'run'; run: number; requires: ExampleSource[] } & ExampleSource) | { type: 'reset'; run: number };
 export type FromWorker =
   { type: 'output'; run: number; stream: Stream; text: string } | { type: 'done'; run: number; report: RunReport } | { type: 'reset'; run: number };

@@ -89,7 +89,15 @@ export function run(button: HTMLButtonElement): void {
   status.textContent = 'Running…';
   button.disabled = true;
   const runId = nextRun++;
-  send({ type: 'run', run: runId, id, code, fileName: root.dataset['file'] ?? 'example.ts' }, (m) => {
+  const requires = (root.dataset['requires'] ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((other) => ({
+      id: other,
+      code: document.querySelector(`[data-example-panel="${other}"] pre`)?.textContent ?? '',
+      fileName: document.querySelector<HTMLElement>(`[data-runner="${other}"]`)?.dataset['file'] ?? 'example.ts',
+    }));
+  send({ type: 'run', run: runId, id, code, fileName: root.dataset['file'] ?? 'example.ts', requires }, (m) => {
     if (m.type === 'output') {
       const span = el('span', m.stream === 'stderr' ? 'runner-stderr' : '', m.text);
       consoleOut.append(span);

@@ -3,9 +3,10 @@ import type { FakeChain } from './fake-chain.ts';
 
 /**
  * What an example is given when it runs outside its own test: in the in-page runner
- * (src/runner/sandbox.ts) and with `npm run example -- <id>`. One place for every example: an
- * example with no entry runs with nothing (no arguments, no environment); one marked `local`
- * cannot run in the page and says why. Values may name keys with `{{name.wif}}`,
+ * (src/runner/sandbox.ts) and with `npm run example -- <id>`. One place for every example: the
+ * examples listed here are the runnable ones (checked by tests/examples/in-page-runner.test.ts and
+ * tests/e2e/runner.spec.ts); one marked `local` cannot run in the page and says why. An example not
+ * listed still gets a Run button and runs with nothing given (it may print its usage). Values may name keys with `{{name.wif}}`,
  * `{{name.address}}`, `{{name.publicKey}}` and, for a funded key, `{{name.funding}}` (the hex of a
  * mined transaction paying `keys[name]` satoshis to the key's testnet address, output 0),
  * `{{name.txid}}`, `{{name.beef}}` (its BEEF hex) and `{{name.bump}}` (its Merkle path hex); and
@@ -18,6 +19,8 @@ export interface RunSpec {
   args?: string[];
   /** Files written to the working directory before each run. */
   files?: Record<string, string>;
+  /** Examples (servers) this one talks to: the runner runs them first, once until Reset. */
+  requires?: string[];
   /** Blocks mined after the keys are funded (confirmations for a proof). */
   mine?: number;
   /**
@@ -38,6 +41,10 @@ export interface LocalOnly {
 }
 
 export const RUN_OPTIONS: Readonly<Record<string, RunSpec | LocalOnly>> = {
+  // These run as printed, with nothing given.
+  'sign-and-verify-record': {},
+  'certificate-selective-disclosure': {},
+  'ai-decision-audit-log': {},
   'reviewed-p2pkh-payment': {
     keys: { payer: 50_000, recipient: 0 },
     env: { PAYER_WIF: '{{payer.wif}}' },
@@ -145,9 +152,10 @@ console.log('proof complete:', await checkStamp('model-card.md'))
   'paid-ai-api-server': { local: 'it starts an Express server with the BSV auth and payment middleware' },
   'wallet-sign-in-server': { keys: { server: 0 }, env: { SERVER_WIF: '{{server.wif}}', PORT: '8080', APP_ORIGIN: 'http://localhost:4321' } },
   'wallet-sign-in-client': {
+    requires: ['wallet-sign-in-server'],
     main: `import { signIn, whoAmI, signOut } from './sign-in-client.ts'
 
-// Run "wallet-sign-in-server" first: it listens on localhost:8080 in this page.
+// wallet-sign-in-server listens on localhost:8080 in this page.
 const api = 'http://localhost:8080'
 console.log('before sign-in:', (await whoAmI(api)) ?? 'nobody')
 console.log('signed in as', await signIn(api))
@@ -157,7 +165,7 @@ console.log('after sign-out:', (await whoAmI(api)) ?? 'nobody')
 `,
   },
   'brc121-paid-endpoint': { env: { PORT: '3000', WALLET_URL: 'http://wallet.server.test' } },
-  'brc121-client': { args: ['http://localhost:3000/articles/grid-storage', '500'] },
+  'brc121-client': { requires: ['brc121-paid-endpoint'], args: ['http://localhost:3000/articles/grid-storage', '500'] },
 };
 
 export function isLocalOnly(options: RunSpec | LocalOnly | undefined): options is LocalOnly {

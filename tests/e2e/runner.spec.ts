@@ -93,6 +93,90 @@ const CASES: { chapter: string; id: string; check: (r: Shown) => void }[] = [
     },
   },
   {
+    chapter: 'chapter-06',
+    id: 'verify-beef-with-spv',
+    check: (r) => {
+      expect(r.stdout).toMatch(/^valid: [0-9a-f]{64}$/m);
+      expect(r.stdout).toMatch(/mined in block \d+/);
+      expect(r.stdout).toContain('#0: 4321 sats');
+    },
+  },
+  { chapter: 'chapter-06', id: 'local-header-chain-tracker', check: (r) => expect(JSON.parse(r.stdout)).toEqual({ included: true, confirmations: 6 }) },
+  {
+    chapter: 'chapter-06',
+    id: 'model-registry-topic-manager',
+    check: (r) => {
+      expect(r.txids).toHaveLength(2);
+      expect(lines(r.stdout)).toEqual([
+        'version 1, nothing spent: { outputsToAdmit: [ 0 ], coinsToRetain: [] }',
+        'version 2, version 1 not spent: { outputsToAdmit: [], coinsToRetain: [] }',
+      ]);
+    },
+  },
+  {
+    chapter: 'chapter-08',
+    id: 'wallet-sign-in-client',
+    check: (r) => {
+      const out = lines(r.stdout);
+      expect(out[0]).toBe('[wallet-sign-in-server runs first]');
+      expect(out[1]).toBe('sign-in server on http://localhost:8080, allowing http://localhost:4321');
+      const key = /^signed in as (0[23][0-9a-f]{64})$/.exec(out[3] ?? '')?.[1];
+      expect(out.slice(2)).toEqual(['before sign-in: nobody', `signed in as ${key ?? '?'}`, `the server says: ${key ?? '?'}`, 'after sign-out: nobody']);
+    },
+  },
+  {
+    chapter: 'chapter-12',
+    id: 'commission-lot',
+    check: (r) => {
+      expect(r.txids).toHaveLength(1);
+      expect(r.stdout).toMatch(new RegExp(`^lot G-114 is token ${r.txids[0] ?? ''}\\.0 \\(lot hash [0-9a-f]{64}\\)`));
+    },
+  },
+  {
+    chapter: 'chapter-15',
+    id: 'sign-provenance-record',
+    check: (r) => expect(JSON.parse(r.stdout)).toMatchObject({ type: 'provenance-record/v1', manifestHash: null, parents: [] }),
+  },
+  {
+    chapter: 'chapter-16',
+    id: 'brc121-client',
+    check: (r) => {
+      expect(lines(r.stdout)).toEqual([
+        '[brc121-paid-endpoint runs first]',
+        'BRC-121 server on http://localhost:3000',
+        expect.stringMatching(/^200 Grid storage, explained/),
+      ]);
+      expect(r.txids).toHaveLength(1);
+    },
+  },
+  {
+    chapter: 'chapter-20',
+    id: 'pay-per-article-split',
+    check: (r) => {
+      expect(r.stdout.trim()).toBe('Grid storage, explained.');
+      expect(r.outputs[0]?.slice(0, 3)).toEqual(['700 sats, P2PKH', '300 sats, P2PKH', '0 sats, OP_RETURN data']);
+    },
+  },
+  {
+    chapter: 'chapter-20',
+    id: 'verify-received-payment',
+    check: (r) => expect(lines(r.stdout)).toEqual([`accepted payment ${r.txids[0] ?? ''}`, 'asked for 701 sats to the author: Author share missing']),
+  },
+  {
+    chapter: 'chapter-20',
+    id: 'timestamp-anchor-service',
+    check: (r) => expect(lines(r.stdout)).toEqual([`anchored model-card.md in ${r.txids[0] ?? ''}`, 'proof complete: false']),
+  },
+  {
+    chapter: 'chapter-20',
+    id: 'pushdrop-token-transfer',
+    check: (r) => {
+      expect(r.txids).toHaveLength(2);
+      expect(lines(r.stdout)[0]).toBe(`minted voucher-42 in ${r.txids[0] ?? ''}`);
+      expect(lines(r.stdout)[1]).toMatch(/^transferred voucher-42 as output 0 of \d+ bytes of Atomic BEEF$/);
+    },
+  },
+  {
     chapter: 'chapter-16',
     id: 'payment-unit-economics',
     check: (r) => {

@@ -1,0 +1,95 @@
+import { Transaction } from '@bsv/sdk';
+import { describe, expect, it } from 'vitest';
+import { extractExamples } from './harness/run.ts';
+import { Sandbox, type RunReport } from '../../src/runner/sandbox.ts';
+import { isLocalOnly, RUN_OPTIONS, type RunSpec } from '../../src/sandbox/run-options.ts';
+
+/**
+ * The in-page runner's sandbox (src/runner/sandbox.ts) in Node: the same code the worker runs, with
+ * every example's run options from src/sandbox/run-options.ts. The browser side is
+ * tests/e2e/runner.spec.ts.
+ */
+const examples = await extractExamples();
+const example = (id: string): { code: string; fileName: string } => {
+  const found = examples.get(id);
+  if (found === undefined) throw new Error(`no example ${id}`);
+  return found;
+};
+const spec = (id: string): RunSpec => {
+  const options = RUN_OPTIONS[id];
+  if (options === undefined || isLocalOnly(options)) throw new Error(`${id} has no run options`);
+  return options;
+};
+const run = async (sandbox: Sandbox, id: string, override?: Partial<RunSpec>): Promise<RunReport> => {
+  for (const other of spec(id).requires ?? []) expect((await sandbox.run(example(other).code, example(other).fileName, spec(other), () => {})).code).toBe(0);
+  return await sandbox.run(example(id).code, example(id).fileName, { ...spec(id), ...override }, () => {});
+};
+
+describe('in-page runner sandbox', () => {
+  it('every example with run options names a book example and runs to exit code 0 with nothing on stderr', async () => {
+    const sandbox = new Sandbox();
+    const ids = Object.keys(RUN_OPTIONS).filter((id) => !isLocalOnly(RUN_OPTIONS[id]));
+    expect(ids.length).toBeGreaterThanOrEqual(20);
+    for (const id of ids) {
+      const r = await run(sandbox, id);
+      expect({ id, code: r.code, stderr: r.stderr }).toEqual({ id, code: 0, stderr: '' });
+    }
+  });
+
+  it('reports the transactions the fake ARC accepted: id, size, fee and outputs, as the chain holds them', async () => {
+    const sandbox = new Sandbox();
+    const r = await run(sandbox, 'reviewed-p2pkh-payment');
+    expect(r.transactions).toHaveLength(1);
+    const [summary] = r.transactions;
+    const tx = sandbox.chain.get(summary?.txid ?? '');
+    if (tx === undefined || summary === undefined) throw new Error('not on the chain');
+    expect(r.stdout).toContain(`accepted: ${summary.txid}`);
+    expect(summary.size).toBe(tx.toBinary().length);
+    expect(summary.outputs[0]).toEqual({ satoshis: 12_000, script: 'P2PKH' });
+    expect(Transaction.fromHex(summary.hex).id('hex')).toBe(summary.txid);
+    expect(r.stdout).toContain(`fee: ${summary.fee ?? -1} sats`);
+    expect(summary.outputs[1]?.script).toBe('P2PKH');
+    expect(summary.fee).toBe((tx.inputs[0]?.sourceTransaction?.outputs[0]?.satoshis ?? 0) - tx.outputs.reduce((n, o) => n + (o.satoshis ?? 0), 0));
+  });
+
+  it('keeps files between runs (commission-lot writes the lot event a later example reads) until a new sandbox', async () => {
+    const sandbox = new Sandbox();
+    await run(sandbox, 'commission-lot');
+    const event = sandbox.fs.files.get('/sandbox/G-114.event.json');
+    expect(event).toBeDefined();
+    const r = await sandbox.run("import { readFile } from 'node:fs/promises'\nconsole.log(JSON.parse(await readFile('G-114.event.json', 'utf8')).outpoint)\n", 'read.ts', {}, () => {});
+    expect(r.stdout).toMatch(/^[0-9a-f]{64}\.0\n$/);
+    expect(new Sandbox().fs.files.size).toBe(0);
+  });
+
+  it('a second run continues on the same chain: the same payment cannot be spent twice', async () => {
+    const sandbox = new Sandbox();
+    const first = await run(sandbox, 'reviewed-p2pkh-payment');
+    const height = sandbox.chain.height;
+    const again = await sandbox.run(example('reviewed-p2pkh-payment').code, 'pay-with-change.ts', { env: { PAYER_WIF: '{{p.wif}}' }, keys: { p: 1000 } }, () => {});
+    expect(first.code).toBe(0);
+    expect(again.code).not.toBe(0); // no arguments this time: the example refuses before signing
+    expect(sandbox.chain.height).toBeGreaterThan(height - 1);
+    expect(sandbox.chain.accepted.length).toBe(1);
+  });
+
+  it('shows the line an error came from, and a host nobody serves is unreachable (no request leaves)', async () => {
+    const sandbox = new Sandbox();
+    const thrown = await sandbox.run("const a: number = 1\nconsole.log(a)\nthrow new Error('boom')\n", 'boom.ts', {}, () => {});
+    expect(thrown).toMatchObject({ code: 1, stdout: '1\n', errorLine: 3 });
+    expect(thrown.stderr).toContain('Error: boom');
+    const offline = await sandbox.run("await fetch('https://example.com/')\n", 'net.ts', {}, () => {});
+    expect(offline.code).toBe(1);
+    expect(offline.stderr).toContain('example.com is not reachable from the offline examples');
+    expect(sandbox.net.calls('example.com')).toHaveLength(1);
+    const exit = await sandbox.run('process.exitCode = 3\n', 'exit.ts', {}, () => {});
+    expect(exit.code).toBe(3);
+  });
+
+  it('a server example listens on the fake network and its client pays it', async () => {
+    const sandbox = new Sandbox();
+    const r = await run(sandbox, 'brc121-client');
+    expect(r.stdout).toMatch(/^200 /);
+    expect(r.transactions).toHaveLength(1);
+  });
+});
