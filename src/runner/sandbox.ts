@@ -140,11 +140,15 @@ export class Sandbox {
     const host = new URL(request.url).host;
     const jar = this.cookies.get(host) ?? new Map<string, string>();
     const include = init?.credentials === 'include' || (input instanceof Request && input.credentials === 'include');
-    const headers = new Headers(request.headers);
-    if (include && jar.size > 0) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
-    const response = await this.net.handle(new Request(request.url, { method: request.method, headers, ...(body === undefined ? {} : { body }) }));
-    for (const line of response.headers.getSetCookie()) {
+    let setCookies: string[] = [];
+    const response = await this.net.handle(request, {
+      ...(include && jar.size > 0 ? { extraHeaders: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } } : {}),
+      inspect: (answer) => {
+        const value = Object.entries(answer.headers ?? {}).find(([k]) => k.toLowerCase() === 'set-cookie')?.[1];
+        setCookies = value === undefined ? [] : value.split(/,(?=\s*[^;=\s]+=)/);
+      },
+    });
+    for (const line of setCookies) {
       const [pair = '', ...attrs] = line.split(';').map((p) => p.trim());
       // Like a browser, refuse a Secure cookie over plain http.
       if (attrs.some((a) => a.toLowerCase() === 'secure') && !request.url.startsWith('https:')) continue;
@@ -235,6 +239,10 @@ export class Sandbox {
     };
     let exitCode: number;
     let failedAt: number | undefined;
+    // What the SDK itself logs during the run (a warning, a fallback) shows with the example's output.
+    const globalConsole = globalThis.console as unknown as Record<string, unknown>;
+    const saved = Object.fromEntries(Object.keys(sandboxConsole).map((k) => [k, globalConsole[k]]));
+    Object.assign(globalConsole, sandboxConsole);
     try {
       if (resolved.main === undefined) await evaluate(code, fileName, true);
       else {
@@ -261,6 +269,7 @@ export class Sandbox {
         );
       }
     }
+    Object.assign(globalConsole, saved);
     return { code: exitCode, stdout, stderr, transactions: this.chain.accepted.slice(before).map(summarise), errorLine: failedAt };
   }
 }

@@ -159,13 +159,17 @@ export class FakeNet<Body extends Uint8Array = Uint8Array> {
 
   /**
    * The browser's form: a fetch `Request` in, a `Response` out (as `fetch` would give it). A host
-   * nobody serves fails as a network error does.
+   * nobody serves fails as a network error does. `extraHeaders` are sent as well (a browser's
+   * Request cannot carry a Cookie header); `inspect` sees the answer as the host gave it (a
+   * constructed Response drops Set-Cookie).
    */
-  async handle(request: Request): Promise<Response> {
+  async handle(request: Request, options: { extraHeaders?: Record<string, string>; inspect?: (answer: NetResponse) => void } = {}): Promise<Response> {
     const headers: Record<string, string> = {};
     request.headers.forEach((value, key) => (headers[key] = value));
+    Object.assign(headers, options.extraHeaders);
     const body = request.method === 'GET' || request.method === 'HEAD' ? new Uint8Array() : new Uint8Array(await request.arrayBuffer());
     const answer = await this.dispatch({ method: request.method, url: new URL(request.url), headers, body: body as Body });
+    options.inspect?.(answer);
     if (answer.headers?.[UNREACHABLE_HEADER] === '1')
       throw new TypeError(`fetch failed: ${new URL(request.url).host} is not reachable from the offline examples`);
     const nullBody = answer.status === 204 || answer.status === 304 || request.method === 'HEAD';

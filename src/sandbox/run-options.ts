@@ -85,7 +85,7 @@ console.log('transferred', sent.voucherId, 'as output', sent.outputIndex, 'of', 
 import { identifyAdmissibleOutputs } from './topic-manager.ts'
 
 // A publisher registers version 1 of a model as a signed PushDrop token; the topic manager decides.
-const wallet = new WalletClient('auto')
+const wallet = new WalletClient('auto', 'models.example.com')
 const register = async (version: string): Promise<number[]> => {
   const fields = [Utils.toArray('acme/summariser', 'utf8'), Hash.sha256(Utils.toArray('weights', 'utf8')), Hash.sha256(Utils.toArray('card', 'utf8')), Utils.toArray(version, 'utf8')]
   const lock = await new PushDrop(wallet).lock(fields, [2, 'model registry'], 'acme/summariser', 'self', true, true)
@@ -122,7 +122,7 @@ import { acceptPayment } from './verify-payment.ts'
 // A reader's wallet pays for article a-1; the publisher checks the payment before unlocking it.
 const memo = new Script().writeOpCode(OP.OP_FALSE).writeOpCode(OP.OP_RETURN)
   .writeBin(Utils.toArray('article.unlock.v1', 'utf8')).writeBin(Utils.toArray('a-1', 'utf8'))
-const { tx } = await new WalletClient('auto').createAction({
+const { tx } = await new WalletClient('auto', 'news.example.org').createAction({
   description: 'Unlock one article',
   outputs: [
     { lockingScript: new P2PKH().lock('{{author.address}}').toHex(), satoshis: 700, outputDescription: 'Author share' },

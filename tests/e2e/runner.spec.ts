@@ -226,17 +226,18 @@ test.describe('Example runner', () => {
 
   test('an error shows the line it came from', async ({ page }) => {
     await page.goto('/book/chapter-06#code-examples');
-    await page.locator('[data-example="verify-beef-with-spv"]').click();
-    const root = page.locator('[data-runner="verify-beef-with-spv"]');
+    await page.locator('[data-example="lookup-and-verify-registration"]').click();
+    const root = page.locator('[data-runner="lookup-and-verify-registration"]');
     await root.getByRole('button', { name: 'Run', exact: true }).click();
     await expect(root.locator('.runner-error')).toHaveText(/^Error on line \d+ \(exit code 1\)$/, { timeout: 20_000 });
-    await expect(root.locator('.runner-stderr')).toContainText('usage: verify-beef');
+    await expect(root.locator('.runner-stderr')).toContainText('usage: lookup');
   });
 
   test('a server example says how to run it locally', async ({ page }) => {
-    await page.goto('/book/chapter-16#code-examples');
-    await page.locator('[data-example="brc121-paid-endpoint"]').click();
-    await expect(page.locator('[data-runner="brc121-paid-endpoint"]')).toContainText('npm run example -- brc121-paid-endpoint');
+    await page.goto('/book/chapter-07#code-examples');
+    await page.locator('[data-example="paid-ai-api-server"]').click();
+    await expect(page.locator('[data-runner="paid-ai-api-server"]')).toContainText('npm run example -- paid-ai-api-server');
+    await expect(page.locator('[data-runner="paid-ai-api-server"]').getByRole('button', { name: 'Run', exact: true })).toHaveCount(0);
   });
 
   for (const theme of ['light', 'dark'] as const) {
