@@ -1,3 +1,4 @@
+import { edits } from './edits.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 import type { RunReport } from './sandbox.ts';
 
@@ -76,7 +77,7 @@ export function run(button: HTMLButtonElement): void {
   const panel = button.closest<HTMLElement>('[data-example-panel]');
   if (root === null || panel === null) return;
   const id = root.dataset['runner'] ?? '';
-  const code = panel.querySelector('pre')?.textContent ?? '';
+  const code = edits.get(id)?.() ?? panel.querySelector('.code-example pre')?.textContent ?? '';
   const output = root.querySelector<HTMLElement>('[data-output]');
   const status = root.querySelector<HTMLElement>('[data-status]');
   if (output === null || status === null) return;

@@ -224,6 +224,33 @@ test.describe('Example runner', () => {
     await expect(root.locator('[data-output]')).toBeHidden();
   });
 
+  test('Edit loads the editor on demand; Run takes the edited code, with the line of its error; Reset code restores the printed version', async ({ page }) => {
+    const loaded: string[] = [];
+    page.on('request', (req) => loaded.push(req.url()));
+    await page.goto('/book/chapter-05#code-examples');
+    await page.locator('[data-example="sign-and-verify-record"]').click();
+    const root = page.locator('[data-runner="sign-and-verify-record"]');
+    await root.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(root.locator('[data-status]')).toHaveText(/^Run finished/);
+    const beforeEdit = loaded.length;
+    expect(await page.locator('.cm-editor').count()).toBe(0);
+    await root.getByRole('button', { name: 'Edit' }).click();
+    const editor = page.getByRole('textbox', { name: 'Edit sign-and-verify.ts' });
+    await expect(editor).toBeVisible();
+    expect(loaded.length).toBeGreaterThan(beforeEdit); // the editor's chunk came with the first Edit
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type("const n: number = 2\nconsole.log('edited', n * 21)\nthrow new Error('stop here')\n");
+    await root.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(root.locator('.runner-error')).toHaveText('Error on line 3 (exit code 1)');
+    await expect(root.locator('.runner-console')).toContainText('edited 42');
+    await root.getByRole('button', { name: 'Reset code' }).click();
+    await expect(root.locator('[data-status]')).toHaveText('The code is back to the printed version.');
+    await root.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(root.locator('[data-status]')).toHaveText(/^Run finished/);
+    await expect(root.locator('.runner-console')).toHaveText('genuine record verifies: true\ntampered record verifies: false\nwrong key verifies: false\n');
+  });
+
   test('an error shows the line it came from', async ({ page }) => {
     await page.goto('/book/chapter-06#code-examples');
     await page.locator('[data-example="lookup-and-verify-registration"]').click();
