@@ -1,7 +1,7 @@
 import type { RunReport, Stream } from './sandbox.ts';
 
 /** Messages between the page (src/runner/ui.ts) and the runner worker (src/runner/worker.ts). */
-export interface ExampleSource {
+interface ExampleSource {
   id: string;
   code: string;
   fileName: string;

@@ -9,7 +9,7 @@ import { httpShim } from './http-shim.ts';
 import { MemFs } from './memfs.ts';
 
 /** A transaction the fake ARC accepted during a Run, as the output panel lists it. */
-export interface TxSummary {
+interface TxSummary {
   txid: string;
   size: number;
   fee: number | undefined;
@@ -75,7 +75,7 @@ function scriptKind(hex: string): string {
   return 'custom script';
 }
 
-export function summarise(tx: Transaction): TxSummary {
+function summarise(tx: Transaction): TxSummary {
   let fee: number | undefined = 0;
   for (const input of tx.inputs) {
     const source = input.sourceTransaction?.outputs[input.sourceOutputIndex]?.satoshis;
@@ -94,7 +94,7 @@ export function summarise(tx: Transaction): TxSummary {
 }
 
 /** TypeScript in, a CommonJS-style function body out (imports become `require` calls). */
-export function compile(code: string): string {
+function compile(code: string): string {
   const source = code.replace(/\bimport\.meta\b/g, '__importMeta');
   return transform(source, { transforms: ['typescript', 'imports'], disableESTransforms: true, production: true }).code;
 }

@@ -30,8 +30,8 @@ export interface JournalEntry {
 }
 
 /** The status FakeNet answers for a host nobody serves (with the header below). */
-export const UNREACHABLE_STATUS = 599;
-export const UNREACHABLE_HEADER = 'x-example-unreachable';
+const UNREACHABLE_STATUS = 599;
+const UNREACHABLE_HEADER = 'x-example-unreachable';
 
 const json = (status: number, value: unknown): NetResponse => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) });
 const text = (body: Uint8Array): string => new TextDecoder().decode(body);
