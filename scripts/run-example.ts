@@ -7,8 +7,8 @@
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { exampleContext } from '../tests/examples/harness/context.ts';
-import { runExample, startExample, workDir } from '../tests/examples/harness/run.ts';
+import { exampleContext, type ExampleContext } from '../tests/examples/harness/context.ts';
+import { runExample, startExample, workDir, type Started } from '../tests/examples/harness/run.ts';
 import { isLocalOnly, resolveRunSpec, RUN_OPTIONS } from '../src/sandbox/run-options.ts';
 
 const [id, ...extra] = process.argv.slice(2);
@@ -18,21 +18,54 @@ if (id === undefined || !ctx.hasExample(id)) {
   await ctx.close();
   process.exit(2);
 }
+const cwd = await workDir();
+const isServer = (other: string): boolean => /\.listen\(/.test(ctx.example(other).code);
+const servers: Started[] = [];
+let browserOrigin: string | undefined;
+
+/** Starts a server example with its run options (its wallet served apart, as in the page). */
+async function startServer(c: ExampleContext, other: string): Promise<Started> {
+  const options = RUN_OPTIONS[other];
+  const resolved = resolveRunSpec(options === undefined || isLocalOnly(options) ? {} : options, c.chain);
+  c.net.serveWallet('wallet.server.test', c.newWallet());
+  const server = await startExample(c.example(other).file, { net: c.net.url, cwd, env: resolved.env, timeoutMs: 60_000 }, /http:\/\/localhost:\d+/);
+  // A client then behaves as a page of the server's app would (cookies, CORS): see preload.ts.
+  if (resolved.env['APP_ORIGIN'] !== undefined) browserOrigin = resolved.env['APP_ORIGIN'];
+  return server;
+}
+
 const options = RUN_OPTIONS[id];
-const example = ctx.example(id);
-if (isLocalOnly(options)) {
-  const server = await startExample(example.file, { net: ctx.net.url, env: { PORT: process.env['PORT'] ?? '3000' }, timeoutMs: 60_000 }, /http:\/\/\S+/);
+if (isLocalOnly(options) || isServer(id)) {
+  const server = await startServer(ctx, id);
   console.log(server.output().trim());
   console.log('(running offline against the fake chain; Ctrl-C stops it)');
   process.on('SIGINT', () => void server.stop().then(() => ctx.close()));
 } else {
-  const resolved = resolveRunSpec(options ?? {}, ctx.chain);
-  const cwd = await workDir();
+  const spec = options ?? {};
+  for (const other of spec.requires ?? []) servers.push(await startServer(ctx, other));
+  const resolved = resolveRunSpec(spec, ctx.chain);
   for (const [name, content] of Object.entries(resolved.files)) await writeFile(path.join(cwd, name), content);
-  const r = await runExample(example.file, { net: ctx.net.url, cwd, env: resolved.env, args: extra.length > 0 ? extra : resolved.args });
+  for (const [host, paths] of Object.entries(resolved.routes)) {
+    ctx.net.route(host, (req) => {
+      const answer = paths[`${req.method} ${req.url.pathname}`];
+      return answer === undefined ? { status: 404 } : { status: answer.status, headers: { 'content-type': answer.contentType }, body: answer.body };
+    });
+  }
+  const file =
+    resolved.main === undefined
+      ? ctx.example(id).file
+      : (await ctx.driver(id, resolved.main), path.join(path.dirname(ctx.example(id).file), `driver-${id}.ts`));
+  const before = ctx.chain.accepted.length;
+  const r = await runExample(file, {
+    net: ctx.net.url,
+    cwd,
+    env: { ...resolved.env, ...(browserOrigin === undefined ? {} : { EXAMPLES_BROWSER_ORIGIN: browserOrigin }) },
+    args: extra.length > 0 ? extra : resolved.args,
+  });
   process.stdout.write(r.stdout);
   process.stderr.write(r.stderr);
-  for (const tx of ctx.chain.accepted) console.log(`[fake ARC] accepted ${tx.id('hex')}`);
+  for (const tx of ctx.chain.accepted.slice(before)) console.log(`[fake ARC] accepted ${tx.id('hex')}`);
+  for (const server of servers) await server.stop();
   await ctx.close();
   process.exit(r.code ?? 1);
 }

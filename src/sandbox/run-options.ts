@@ -150,13 +150,13 @@ console.log('proof complete:', await checkStamp('model-card.md'))
 `,
   },
   'paid-ai-api-server': { local: 'it starts an Express server with the BSV auth and payment middleware' },
-  'wallet-sign-in-server': { keys: { server: 0 }, env: { SERVER_WIF: '{{server.wif}}', PORT: '8080', APP_ORIGIN: 'http://localhost:4321' } },
+  'wallet-sign-in-server': { keys: { server: 0 }, env: { SERVER_WIF: '{{server.wif}}', PORT: '8081', APP_ORIGIN: 'http://localhost:4321' } },
   'wallet-sign-in-client': {
     requires: ['wallet-sign-in-server'],
     main: `import { signIn, whoAmI, signOut } from './sign-in-client.ts'
 
-// wallet-sign-in-server listens on localhost:8080 in this page.
-const api = 'http://localhost:8080'
+// wallet-sign-in-server listens on localhost:8081 (in the page: on its fake network).
+const api = 'http://localhost:8081'
 console.log('before sign-in:', (await whoAmI(api)) ?? 'nobody')
 console.log('signed in as', await signIn(api))
 console.log('the server says:', await whoAmI(api))

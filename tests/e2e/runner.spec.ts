@@ -119,7 +119,7 @@ const CASES: { chapter: string; id: string; check: (r: Shown) => void }[] = [
     check: (r) => {
       const out = lines(r.stdout);
       expect(out[0]).toBe('[wallet-sign-in-server runs first]');
-      expect(out[1]).toBe('sign-in server on http://localhost:8080, allowing http://localhost:4321');
+      expect(out[1]).toBe('sign-in server on http://localhost:8081, allowing http://localhost:4321');
       const key = /^signed in as (0[23][0-9a-f]{64})$/.exec(out[3] ?? '')?.[1];
       expect(out.slice(2)).toEqual(['before sign-in: nobody', `signed in as ${key ?? '?'}`, `the server says: ${key ?? '?'}`, 'after sign-out: nobody']);
     },
