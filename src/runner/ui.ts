@@ -44,9 +44,9 @@ function renderReport(box: HTMLElement, report: RunReport): void {
       const id = el('p', '');
       id.append('id ', el('code', 'runner-txid', tx.txid));
       item.append(id, el('p', '', `${tx.size} bytes, fee ${tx.fee === undefined ? 'unknown' : `${tx.fee} sats`}`));
-      const outs = el('ol', 'runner-outputs');
-      outs.start = 0;
-      for (const o of tx.outputs) outs.append(el('li', '', `${o.satoshis} sats, ${o.script}`));
+      const outs = el('ul', 'runner-outputs');
+      outs.setAttribute('aria-label', 'Outputs');
+      tx.outputs.forEach((o, i) => outs.append(el('li', '', `output ${i}: ${o.satoshis} sats, ${o.script}`)));
       const raw = el('details', 'runner-raw');
       raw.append(el('summary', '', 'Raw transaction (hex)'), el('code', 'runner-hex', tx.hex));
       item.append(outs, raw);

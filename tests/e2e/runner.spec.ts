@@ -38,7 +38,7 @@ const CASES: { chapter: string; id: string; check: (r: Shown) => void }[] = [
     check: (r) => {
       expect(r.txids).toHaveLength(1);
       expect(r.stdout).toContain(`accepted: ${r.txids[0] ?? ''}`);
-      expect(r.outputs[0]?.[0]).toBe('12000 sats, P2PKH');
+      expect(r.outputs[0]?.[0]).toBe('output 0: 12000 sats, P2PKH');
       const fee = Number(/fee: (\d+) sats/.exec(r.stdout)?.[1]);
       expect(fee).toBeGreaterThan(0);
       expect(fee).toBeLessThan(100);
@@ -54,7 +54,7 @@ const CASES: { chapter: string; id: string; check: (r: Shown) => void }[] = [
     id: 'timestamp-digest-op-return',
     check: (r) => {
       expect(r.txids).toHaveLength(1);
-      expect(r.outputs[0]?.[0]).toBe('0 sats, OP_RETURN data');
+      expect(r.outputs[0]?.[0]).toBe('output 0: 0 sats, OP_RETURN data');
       expect(JSON.parse(r.stdout)).toMatchObject({ file: 'contract.pdf', txid: r.txids[0] });
     },
   },
@@ -89,7 +89,7 @@ const CASES: { chapter: string; id: string; check: (r: Shown) => void }[] = [
     check: (r) => {
       expect(r.txids).toHaveLength(1);
       expect(lines(r.stdout)).toEqual([expect.stringMatching(new RegExp(`^Anchored 5 entries under root [0-9a-f]{64} in ${r.txids[0] ?? ''}$`))]);
-      expect(r.outputs[0]?.[0]).toBe('0 sats, OP_RETURN data');
+      expect(r.outputs[0]?.[0]).toBe('output 0: 0 sats, OP_RETURN data');
     },
   },
   {
@@ -154,7 +154,7 @@ const CASES: { chapter: string; id: string; check: (r: Shown) => void }[] = [
     id: 'pay-per-article-split',
     check: (r) => {
       expect(r.stdout.trim()).toBe('Grid storage, explained.');
-      expect(r.outputs[0]?.slice(0, 3)).toEqual(['700 sats, P2PKH', '300 sats, P2PKH', '0 sats, OP_RETURN data']);
+      expect(r.outputs[0]?.slice(0, 3)).toEqual(['output 0: 700 sats, P2PKH', 'output 1: 300 sats, P2PKH', 'output 2: 0 sats, OP_RETURN data']);
     },
   },
   {
