@@ -1,5 +1,6 @@
 import { javascript } from '@codemirror/lang-javascript';
 import { basicSetup, EditorView } from 'codemirror';
+import { editorTheme } from './editor-theme.ts';
 import { edits } from './edits.ts';
 
 /**
@@ -26,12 +27,23 @@ export function edit(button: HTMLButtonElement): void {
   }
   const host = document.createElement('div');
   host.className = 'runner-editor';
+  // A scrolling box a keyboard can reach (as the printed code's region is).
+  host.tabIndex = 0;
+  host.setAttribute('role', 'region');
+  host.setAttribute('aria-label', `${root.dataset['file'] ?? 'example'} editor`);
   view.hidden = true;
   view.after(host);
   const editor = new EditorView({
     doc: printed(panel),
     parent: host,
-    extensions: [basicSetup, javascript({ typescript: true }), EditorView.contentAttributes.of({ 'aria-label': `Edit ${root.dataset['file'] ?? 'example'}` })],
+    extensions: [
+      basicSetup,
+      javascript({ typescript: true }),
+      // The site's theme at the first Edit; long lines wrap, so only the editor's box scrolls.
+      editorTheme(document.documentElement.classList.contains('dark')),
+      EditorView.lineWrapping,
+      EditorView.contentAttributes.of({ 'aria-label': `Edit ${root.dataset['file'] ?? 'example'}` }),
+    ],
   });
   views.set(id, editor);
   edits.set(id, () => editor.state.doc.toString());

@@ -268,11 +268,13 @@ test.describe('Example runner', () => {
   });
 
   for (const theme of ['light', 'dark'] as const) {
-    test(`axe finds nothing on the runner's controls and output (${theme})`, async ({ page }) => {
+    test(`axe finds nothing on the runner's controls, output and editor (${theme})`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: theme });
       await runExample(page, 'chapter-05', 'reviewed-p2pkh-payment');
       await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme);
-      const results = await new AxeBuilder({ page }).include('[data-runner="reviewed-p2pkh-payment"]').analyze();
+      await page.locator('[data-runner="reviewed-p2pkh-payment"]').getByRole('button', { name: 'Edit' }).click();
+      await expect(page.locator('.runner-editor .cm-editor')).toBeVisible();
+      const results = await new AxeBuilder({ page }).include('[data-runner="reviewed-p2pkh-payment"]').include('.runner-editor').analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     });
   }
