@@ -279,6 +279,18 @@ test.describe('Example runner', () => {
     });
   }
 
+  test('the worker has its own CSP (evaluation inside it, connections to the site only); the page keeps its own', async ({ page }) => {
+    const worker = await page.request.get('/runner/worker.js');
+    expect(worker.ok()).toBe(true);
+    const workerCsp = worker.headers()['content-security-policy'] ?? '';
+    expect(workerCsp).toContain("script-src 'self' 'unsafe-eval'");
+    expect(workerCsp).toContain("connect-src 'self'");
+    const pageCsp = (await page.request.get('/book/chapter-05')).headers()['content-security-policy'] ?? '';
+    expect(pageCsp).toContain("connect-src 'self'");
+    expect(pageCsp).not.toContain("'unsafe-eval'");
+    expect(pageCsp).not.toContain('blob:');
+  });
+
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
     test('the examples still show as code, with no runner controls', async ({ page }) => {
