@@ -13,7 +13,9 @@ interface TxSummary {
   txid: string;
   size: number;
   fee: number | undefined;
-  outputs: { satoshis: number; script: string }[];
+  outputs: { satoshis: number; script: string; asm: string }[];
+  /** Each input's outpoint (source txid.vout) and the satoshis it brings, when known. */
+  inputs: { outpoint: string; satoshis: number | undefined }[];
   hex: string;
 }
 
@@ -75,6 +77,23 @@ function scriptKind(hex: string): string {
   return 'custom script';
 }
 
+const OP_NAMES = new Map<number, string>();
+for (const [name, code] of Object.entries(sdk.OP)) if (typeof code === 'number' && !OP_NAMES.has(code)) OP_NAMES.set(code, name);
+
+/** A script as opcodes and pushed data (hex); the data after OP_RETURN is shown as its pushes too. */
+function asm(chunks: { op: number; data?: number[] | undefined }[]): string {
+  return chunks
+    .map((chunk) => {
+      if (chunk.op === sdk.OP.OP_RETURN) {
+        const rest = chunk.data === undefined || chunk.data.length === 0 ? '' : ` ${asm(sdk.Script.fromBinary(chunk.data).chunks)}`;
+        return `OP_RETURN${rest}`;
+      }
+      if (chunk.data !== undefined && chunk.data.length > 0) return sdk.Utils.toHex(chunk.data);
+      return OP_NAMES.get(chunk.op) ?? `0x${chunk.op.toString(16)}`;
+    })
+    .join(' ');
+}
+
 function summarise(tx: Transaction): TxSummary {
   let fee: number | undefined = 0;
   for (const input of tx.inputs) {
@@ -88,7 +107,11 @@ function summarise(tx: Transaction): TxSummary {
     txid: tx.id('hex'),
     size: hex.length / 2,
     fee: fee === undefined ? undefined : fee - out,
-    outputs: tx.outputs.map((o) => ({ satoshis: o.satoshis ?? 0, script: scriptKind(o.lockingScript.toHex()) })),
+    outputs: tx.outputs.map((o) => ({ satoshis: o.satoshis ?? 0, script: scriptKind(o.lockingScript.toHex()), asm: asm(o.lockingScript.chunks) })),
+    inputs: tx.inputs.map((i) => ({
+      outpoint: `${i.sourceTXID ?? i.sourceTransaction?.id('hex') ?? '?'}.${i.sourceOutputIndex}`,
+      satoshis: i.sourceTransaction?.outputs[i.sourceOutputIndex]?.satoshis,
+    })),
     hex,
   };
 }

@@ -47,9 +47,19 @@ function renderReport(box: HTMLElement, report: RunReport): void {
       const outs = el('ul', 'runner-outputs');
       outs.setAttribute('aria-label', 'Outputs');
       tx.outputs.forEach((o, i) => outs.append(el('li', '', `output ${i}: ${o.satoshis} sats, ${o.script}`)));
+      const decoded = el('details', 'runner-raw');
+      const inputs = el('ul', 'runner-outputs');
+      inputs.setAttribute('aria-label', 'Inputs');
+      tx.inputs.forEach((input, i) =>
+        inputs.append(el('li', 'runner-hex', `input ${i}: spends ${input.outpoint}${input.satoshis === undefined ? '' : ` (${input.satoshis} sats)`}`)),
+      );
+      const scripts = el('ul', 'runner-outputs');
+      scripts.setAttribute('aria-label', 'Output scripts');
+      tx.outputs.forEach((o, i) => scripts.append(el('li', 'runner-hex', `output ${i} script: ${o.asm}`)));
+      decoded.append(el('summary', '', 'Decoded: inputs and scripts'), inputs, scripts);
       const raw = el('details', 'runner-raw');
       raw.append(el('summary', '', 'Raw transaction (hex)'), el('code', 'runner-hex', tx.hex));
-      item.append(outs, raw);
+      item.append(outs, decoded, raw);
       list.append(item);
     }
     box.append(heading, list);

@@ -10,6 +10,8 @@ interface Shown {
   stdout: string;
   txids: string[];
   outputs: string[][];
+  /** Each transaction's decoded view (inputs and output scripts), as text. */
+  decoded: string[];
   status: string;
 }
 
@@ -24,7 +26,10 @@ async function runExample(page: Page, chapter: string, id: string): Promise<Show
   return {
     stdout: (await root.locator('.runner-console').textContent()) ?? '',
     txids: await root.locator('.runner-txid').allTextContents(),
-    outputs: await Promise.all((await root.locator('.runner-tx').all()).map(async (tx) => await tx.locator('.runner-outputs li').allTextContents())),
+    outputs: await Promise.all(
+      (await root.locator('.runner-tx').all()).map(async (tx) => await tx.locator('.runner-outputs[aria-label="Outputs"] li').allTextContents()),
+    ),
+    decoded: await Promise.all((await root.locator('.runner-tx').all()).map(async (tx) => (await tx.locator('details').first().textContent()) ?? '')),
     status: (await status.textContent()) ?? '',
   };
 }
@@ -56,6 +61,10 @@ const CASES: { chapter: string; id: string; check: (r: Shown) => void }[] = [
       expect(r.txids).toHaveLength(1);
       expect(r.outputs[0]?.[0]).toBe('output 0: 0 sats, OP_RETURN data');
       expect(JSON.parse(r.stdout)).toMatchObject({ file: 'contract.pdf', txid: r.txids[0] });
+      // The decoded view: the anchor's script carries the tag and the digest the example printed.
+      const digest = (JSON.parse(r.stdout) as { sha256: string }).sha256;
+      expect(r.decoded[0]).toContain(`output 0 script: OP_0 OP_RETURN ${Buffer.from('doc-anchor/v1').toString('hex')} ${digest}`);
+      expect(r.decoded[0]).toMatch(/input 0: spends [0-9a-f]{64}\.0 \(10000 sats\)/);
     },
   },
   {
