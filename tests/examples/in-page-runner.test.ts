@@ -45,7 +45,8 @@ describe('in-page runner sandbox', () => {
     if (tx === undefined || summary === undefined) throw new Error('not on the chain');
     expect(r.stdout).toContain(`accepted: ${summary.txid}`);
     expect(summary.size).toBe(tx.toBinary().length);
-    expect(summary.outputs[0]).toEqual({ satoshis: 12_000, script: 'P2PKH' });
+    expect(summary.outputs[0]).toEqual({ satoshis: 12_000, script: 'P2PKH', asm: `OP_DUP OP_HASH160 ${tx.outputs[0]?.lockingScript.toHex().slice(6, 46) ?? ''} OP_EQUALVERIFY OP_CHECKSIG` });
+    expect(summary.inputs).toEqual([{ outpoint: `${tx.inputs[0]?.sourceTransaction?.id('hex') ?? ''}.0`, satoshis: 50_000 }]);
     expect(Transaction.fromHex(summary.hex).id('hex')).toBe(summary.txid);
     expect(r.stdout).toContain(`fee: ${summary.fee ?? -1} sats`);
     expect(summary.outputs[1]?.script).toBe('P2PKH');
