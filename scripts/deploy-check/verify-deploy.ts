@@ -17,11 +17,11 @@ import { copyFile, cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { BlobsServer } from '@netlify/blobs/server';
 import { Utils } from '@bsv/sdk';
 import JSZip from 'jszip';
 import { URLPattern } from 'urlpattern-polyfill/urlpattern';
 import { isSampleTipAddress } from '../../src/domain/book/tip-address.ts';
+import { startLocalBlobs } from '../local-blobs.ts';
 
 const ROOT = process.cwd();
 /** Where the bundles of the last check are kept (git-ignored), for --no-build. */
@@ -168,8 +168,8 @@ async function main(): Promise<void> {
   const work = await mkdtemp(path.join(tmpdir(), 'deploy-check-'));
   const blobsDir = path.join(work, '_blobs');
   const token = randomBytes(16).toString('hex');
-  const blobs = new BlobsServer({ directory: blobsDir, token });
-  const { port: blobsPort } = await blobs.start();
+  const blobs = await startLocalBlobs({ directory: blobsDir, token });
+  const blobsPort = blobs.port;
   const adminPassword = randomBytes(12).toString('base64url');
   const env: NodeJS.ProcessEnv = {
     PATH: process.env['PATH'],

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setEnvironmentContext, getStore } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
+import type { BlobsServer } from '@netlify/blobs/server';
+import { atomicBlobsServer } from '../../scripts/local-blobs.ts';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import handler, { config } from '../../netlify/functions/generate-idea.mts';
@@ -26,7 +27,7 @@ const ORIGIN = 'http://localhost:9904';
 
 beforeAll(async () => {
   directory = await mkdtemp(path.join(tmpdir(), 'blobs-generate-'));
-  server = new BlobsServer({ directory, token: 'test-token', port: 0 });
+  server = atomicBlobsServer({ directory, token: 'test-token', port: 0 });
   const { port } = await server.start();
   const url = `http://127.0.0.1:${port}`;
   setEnvironmentContext({ edgeURL: url, uncachedEdgeURL: url, token: 'test-token', siteID: 'generate-test-site' });

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Context } from '@netlify/functions';
 import { getStore, setEnvironmentContext } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
+import type { BlobsServer } from '@netlify/blobs/server';
+import { atomicBlobsServer } from '../../scripts/local-blobs.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import generateHandler from '../../netlify/functions/generate-idea.mts';
 import claimHandler from '../../netlify/functions/idea-claim.mts';
@@ -60,7 +61,7 @@ const gallery = async (query = '') =>
 beforeAll(async () => {
   process.env['SESSION_SECRET'] = 'integration-test-secret-with-at-least-32-bytes';
   dir = await mkdtemp(path.join(tmpdir(), 'idea-ownership-'));
-  server = new BlobsServer({ directory: dir, token: 'test-token', onRequest: (op) => ops.push(op) });
+  server = atomicBlobsServer({ directory: dir, token: 'test-token', onRequest: (op) => ops.push(op) });
   const { port } = await server.start();
   setEnvironmentContext({ edgeURL: `http://localhost:${port}`, uncachedEdgeURL: `http://localhost:${port}`, token: 'test-token', siteID: 'ownership-site' });
 });

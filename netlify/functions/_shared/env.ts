@@ -79,17 +79,19 @@ export function isDeployed(env: ServerEnv): boolean {
 /** The secrets `npm start` and a local build generate (scripts/local-secrets.ts), relative to the site's folder. */
 export const LOCAL_SECRETS_FILE = path.join('.data', 'local-secrets.json');
 
-let localSecretsRead: { cwd: string; secrets: Partial<Record<'SESSION_SECRET' | 'ADMIN_PASSWORD', string>> } | undefined;
+type LocalSecrets = { SESSION_SECRET?: string | undefined; ADMIN_PASSWORD?: string | undefined };
+
+let localSecretsRead: { cwd: string; secrets: LocalSecrets } | undefined;
 
 /**
  * Netlify's `dev` context only: the secrets a local build generated fill what the environment
  * leaves unset, so functions run by `netlify dev` or `netlify serve --context dev` sign sessions
  * and open the export console as `npm start` does. Read once per folder; never on a deployed site.
  */
-function localSecrets(): Partial<Record<'SESSION_SECRET' | 'ADMIN_PASSWORD', string>> {
+function localSecrets(): LocalSecrets {
   const cwd = process.cwd();
   if (localSecretsRead?.cwd !== cwd) {
-    let secrets: Partial<Record<'SESSION_SECRET' | 'ADMIN_PASSWORD', string>> = {};
+    let secrets: LocalSecrets = {};
     try {
       const parsed = z
         .object({ SESSION_SECRET: z.string().min(32).optional(), ADMIN_PASSWORD: z.string().min(1).optional() })
