@@ -9,10 +9,10 @@ import { expect, test } from './fixtures.ts';
  */
 const BODY = {
   businessCategory: 'gaming',
-  targetMarket: 'b2c',
-  aiFocus: 'generative-ai',
-  revenueModel: 'subscription',
-  bsvFeature: 'micropayments',
+  targetMarket: 'all',
+  aiFocus: 'all',
+  revenueModel: 'all',
+  bsvFeature: 'all',
   innovationLevel: 5,
   useAnthropic: false,
 };
