@@ -2,12 +2,21 @@ import react from '@astrojs/react';
 import netlify from '@netlify/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
-import { ensureLocalSecrets } from './scripts/local-secrets.ts';
+import { isDeployedContext } from './netlify/functions/_shared/env.ts';
+import { adminPasswordBanner, ensureLocalSecrets } from './scripts/local-secrets.ts';
 import { assertTipAddress } from './src/domain/book/tip-address.ts';
 import { book } from './src/lib/site.ts';
 
 const isDev = process.argv.includes('dev');
-if (isDev && !process.env['CONTEXT']) ensureLocalSecrets();
+// Netlify's deploy contexts (production, deploy previews, branch deploys) get the deployed checks;
+// a local build or dev server, including Netlify's own local tools (`netlify dev`, `netlify serve
+// --context dev`: CONTEXT=dev), gets the local conveniences: generated secrets in .data/, which the
+// functions read when the environment sets none (netlify/functions/_shared/env.ts).
+const deployed = isDeployedContext(process.env['CONTEXT']);
+if (!deployed) {
+  const secrets = ensureLocalSecrets();
+  if (process.env['CONTEXT'] === 'dev' && !isDev) console.log(adminPasswordBanner(secrets));
+}
 
 // https://docs.astro.build/en/reference/configuration-reference/
 export default defineConfig({
@@ -19,11 +28,11 @@ export default defineConfig({
   integrations: [
     react(),
     {
-      // A deployed build (any Netlify context sets CONTEXT and NETLIFY) stops unless the tip
-      // address in content/book.json is valid and the site owner's own (docs/decisions/014).
+      // A deployed build stops unless the tip address in content/book.json (or SUPPORT_ADDRESS)
+      // is valid and the site owner's own (docs/decisions/014).
       name: 'tip-address',
       hooks: {
-        'astro:build:start': () => assertTipAddress(book.supportAddress, { deployed: !!(process.env['CONTEXT'] || process.env['NETLIFY']) }),
+        'astro:build:start': () => assertTipAddress(book.supportAddress, { deployed }),
       },
     },
   ],

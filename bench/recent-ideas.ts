@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getStore, setEnvironmentContext } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
+import { atomicBlobsServer } from '../scripts/local-blobs.ts';
 import recentIdeas from '../netlify/functions/recent-ideas.mts';
 import { bulkSeed } from '../tests/support/bulk-seed.ts';
 import { sampleRecord } from '../tests/support/ideas.ts';
@@ -17,7 +17,7 @@ const requests = Number(process.argv[3] ?? 200);
 
 const dir = await mkdtemp(path.join(tmpdir(), 'bench-recent-'));
 const ops: string[] = [];
-const server = new BlobsServer({ directory: dir, token: 'bench', onRequest: ({ type }) => ops.push(type) });
+const server = atomicBlobsServer({ directory: dir, token: 'bench', onRequest: ({ type }) => ops.push(type) });
 const { port } = await server.start();
 const url = `http://localhost:${port}`;
 setEnvironmentContext({ edgeURL: url, uncachedEdgeURL: url, token: 'bench', siteID: 'bench' });

@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { getStore, setEnvironmentContext } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
+import { atomicBlobsServer } from '../scripts/local-blobs.ts';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
@@ -118,7 +118,7 @@ async function generate(): Promise<{ status: number; id?: string }> {
 
 /** Writes `count` older ideas into the store, cloned from real ones, keeping the indexes exact. */
 async function seedIdeas(blobsDir: string, templates: IdeaRecord[], count: number): Promise<void> {
-  const server = new BlobsServer({ directory: blobsDir, token: 'bench' });
+  const server = atomicBlobsServer({ directory: blobsDir, token: 'bench' });
   const { port } = await server.start();
   setEnvironmentContext({ edgeURL: `http://127.0.0.1:${port}`, uncachedEdgeURL: `http://127.0.0.1:${port}`, token: 'bench', siteID: 'local-site' });
   const raw = getStore({ name: 'ideas', consistency: 'strong' });
@@ -154,7 +154,7 @@ async function seedIdeas(blobsDir: string, templates: IdeaRecord[], count: numbe
  * themselves are not needed by a gallery read, so they are not written.
  */
 async function seedGallery(blobsDir: string, templates: IdeaRecord[], count: number): Promise<number> {
-  const server = new BlobsServer({ directory: blobsDir, token: 'bench' });
+  const server = atomicBlobsServer({ directory: blobsDir, token: 'bench' });
   const { port } = await server.start();
   setEnvironmentContext({ edgeURL: `http://127.0.0.1:${port}`, uncachedEdgeURL: `http://127.0.0.1:${port}`, token: 'bench', siteID: 'local-site' });
   const raw = getStore({ name: 'ideas', consistency: 'strong' });

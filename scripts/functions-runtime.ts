@@ -2,8 +2,10 @@
  * A warm, in-process runtime for the Netlify Functions v2 in `netlify/functions/`, used by
  * scripts/serve.ts. NetlifyDev invokes every request in a new worker thread that imports the
  * function bundle again (a cold start per request: 0.5 to 3 s each on this 2-core machine), which
- * made local latency figures meaningless and end-to-end tests slow. Here each function is bundled
- * once with esbuild, imported once and called like a warm Netlify instance: same Request/Response
+ * made local latency figures meaningless and end-to-end tests slow. Here the functions are bundled
+ * once with esbuild (code splitting: modules they share are loaded once, so module state such as a
+ * write queue or a WebAssembly instance exists once, as in a warm instance), imported once and
+ * called like a warm Netlify instance: same Request/Response
  * contract, `config.path` routing with URLPattern (as Netlify matches it), `config.method`,
  * `context.params` and `context.ip`. Static files, headers and redirects stay with NetlifyDev.
  * See docs/decisions/001-local-platform.md.
@@ -35,6 +37,9 @@ export async function loadFunctions(dir: string, outdir: string): Promise<Loaded
     entryPoints: files,
     outdir,
     bundle: true,
+    // One module graph for all functions, as one warm Netlify instance has for its function: code
+    // they share (stores, caches, the WebAssembly renderer) is loaded once, in shared chunks.
+    splitting: true,
     platform: 'node',
     format: 'esm',
     target: 'node22',

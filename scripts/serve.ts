@@ -6,16 +6,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { NetlifyDev } from '@netlify/dev';
-import { toWebRequest } from '@netlify/dev-utils';
 import { API_CSP, COMMON_SECURITY_HEADERS } from '../src/domain/security/csp.ts';
 import { DEFAULT_FUNCTION_TIMEOUT_MS, invoke, loadFunctions, route } from './functions-runtime.ts';
 import { adminPasswordBanner, ensureLocalSecrets } from './local-secrets.ts';
+import { detachableBody, requestTarget } from './request-edge.ts';
 
 const port = Number(process.env['PORT'] ?? 8888);
 const host = process.env['HOST'] ?? '127.0.0.1';
@@ -144,33 +144,39 @@ function decodable(pathname: string): boolean {
   }
 }
 
-const server = createServer(async (req, res) => {
-  // A body the answer did not need (a 413 or 415 before reading it, a GET with a body) is
-  // discarded, so the connection stays usable for the client's next request (keep-alive); a large
-  // one closes the connection instead of being read to its end.
-  res.once('finish', () => {
-    if (req.complete) return;
-    const declared = Number(req.headers['content-length'] ?? NaN);
-    if (Number.isFinite(declared) && declared <= 1_048_576) req.resume();
-    else req.destroy();
-  });
-  res.once('close', () => {
-    if (!req.complete) req.resume();
-  });
+/** The web Request a function gets: the URL built at the edge, the client's headers, a detachable body. */
+function webRequest(req: IncomingMessage, url: URL, body: ReadableStream<Uint8Array> | null): Request {
+  const headers = new Headers();
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i] ?? '', req.rawHeaders[i + 1] ?? '');
+  return new Request(url, { method: req.method ?? 'GET', headers, body, duplex: 'half' } as RequestInit);
+}
+
+// Host headers are checked here (a JSON 400), not by Node (a bare 400 with no headers).
+const server = createServer({ requireHostHeader: false }, async (req, res) => {
+  // A body the answer did not need (a 413 or 415 before reading it, a GET with a body) is read
+  // and discarded after the answer, so the next request on the connection (keep-alive) is parsed
+  // from the right place; one too large closes the connection instead.
+  const { body, drain } = detachableBody(req);
+  res.once('finish', drain);
   try {
     const method = (req.method ?? 'GET').toUpperCase();
     if (UNSUPPORTED_METHODS.has(method)) {
-      sendJsonError(res, 405, `Method ${method} is not allowed`, { allow: 'GET, HEAD, POST, DELETE' });
+      sendJsonError(res, 405, `Method ${method} is not allowed`, { allow: 'GET, HEAD, POST, DELETE, PATCH' });
       return;
     }
-    const url = new URL(req.url ?? '/', `http://localhost:${port}`);
+    const target = requestTarget(req.headers.host, req.url);
+    if (!target.ok) {
+      sendJsonError(res, target.status, target.error);
+      return;
+    }
+    const url = target.url;
     if (!decodable(url.pathname)) {
       sendJsonError(res, 400, 'Bad request: the path is not valid URL encoding');
       return;
     }
     const match = route(functions, url, method);
     if (match) {
-      const web = await invoke(match.fn, toWebRequest(req), match.params, req.socket.remoteAddress ?? '127.0.0.1', functionTimeoutMs);
+      const web = await invoke(match.fn, webRequest(req, url, body), match.params, req.socket.remoteAddress ?? '127.0.0.1', functionTimeoutMs);
       await sendWebResponse(web, res, req.headers['accept-encoding']);
       return;
     }
@@ -191,6 +197,36 @@ const server = createServer(async (req, res) => {
     console.error(error);
     sendJsonError(res, 500, 'Internal server error');
   }
+});
+
+/**
+ * What Node's parser refuses before a request exists (a method it does not know, a malformed
+ * request line or chunk, headers too large) gets a JSON error with the security headers, as every
+ * other answer of this server does, and the connection is closed.
+ */
+server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, message] =
+    err.code === 'HPE_INVALID_METHOD'
+      ? [501, 'Method not implemented']
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request header fields too large']
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request timeout']
+          : [400, 'Bad request'];
+  const body = JSON.stringify({ error: message });
+  const headers = Object.entries({
+    ...OWN_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${headers}\r\n${body}`);
 });
 
 server.listen(port, host, () => {

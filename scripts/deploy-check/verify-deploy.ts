@@ -5,23 +5,27 @@
  * has, nothing to import but the bundle) against a fresh local Blobs server, and calls them as a
  * visitor and the admin would. A missing `included_files` entry or an unbundled dependency fails
  * here. Prints each bundle's size against Netlify's 50 MB limit.
- * Options: --no-build (reuse .netlify/functions from a previous build).
+ * The build runs in a temporary copy of the tree (node_modules hard-linked), so the check leaves
+ * the working tree as it found it, even when interrupted: `git status` stays clean and `dist/`
+ * keeps the local build. The bundles are kept in .netlify/deploy-check/ (git-ignored).
+ * Options: --no-build (reuse the bundles of the previous check).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { BlobsServer } from '@netlify/blobs/server';
 import { Utils } from '@bsv/sdk';
 import JSZip from 'jszip';
 import { URLPattern } from 'urlpattern-polyfill/urlpattern';
 import { isSampleTipAddress } from '../../src/domain/book/tip-address.ts';
+import { startLocalBlobs } from '../local-blobs.ts';
 
 const ROOT = process.cwd();
-const FUNCTIONS_DIR = path.join(ROOT, '.netlify', 'functions');
+/** Where the bundles of the last check are kept (git-ignored), for --no-build. */
+const FUNCTIONS_DIR = path.join(ROOT, '.netlify', 'deploy-check', 'functions');
 const HARNESS = path.join(ROOT, 'scripts', 'deploy-check', 'harness.ts');
 const SIZE_LIMIT = 50 * 1024 * 1024;
 const SITE_HOST = 'deploy-check.netlify.app';
@@ -147,23 +151,14 @@ function cookieFrom(answer: Answer): string {
 async function main(): Promise<void> {
   const build = !process.argv.includes('--no-build');
   if (build) {
-    console.log('netlify build --offline --context production');
+    console.log('netlify build --offline --context production (in a temporary copy of the tree)');
     const started = Date.now();
-    const restoreBook = await useOwnTipAddress();
-    const result = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'netlify'), ['build', '--offline', '--context', 'production'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NETLIFY_TELEMETRY_DISABLED: '1', ASTRO_TELEMETRY_DISABLED: '1' },
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    await restoreBook();
-    if (result.status !== 0) {
-      console.error(result.stdout, result.stderr);
-      throw new Error(`netlify build failed (exit ${result.status})`);
-    }
+    await buildInCopy();
     console.log(`  built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   }
   const manifest = JSON.parse(await readFile(path.join(FUNCTIONS_DIR, 'manifest.json'), 'utf8')) as { functions: ManifestFunction[] };
+  // The manifest names the folder the bundles were built in; they now live in FUNCTIONS_DIR.
+  for (const fn of manifest.functions) fn.path = path.join(FUNCTIONS_DIR, path.basename(fn.path));
   const sourceFunctions = (await import('node:fs')).readdirSync(path.join(ROOT, 'netlify', 'functions')).filter((f) => /^[^_.].*\.m?ts$/.test(f));
   check(
     manifest.functions.length === sourceFunctions.length,
@@ -173,8 +168,8 @@ async function main(): Promise<void> {
   const work = await mkdtemp(path.join(tmpdir(), 'deploy-check-'));
   const blobsDir = path.join(work, '_blobs');
   const token = randomBytes(16).toString('hex');
-  const blobs = new BlobsServer({ directory: blobsDir, token });
-  const { port: blobsPort } = await blobs.start();
+  const blobs = await startLocalBlobs({ directory: blobsDir, token });
+  const blobsPort = blobs.port;
   const adminPassword = randomBytes(12).toString('base64url');
   const env: NodeJS.ProcessEnv = {
     PATH: process.env['PATH'],
@@ -230,27 +225,54 @@ async function main(): Promise<void> {
 }
 
 /**
- * A deployed build refuses the sample tip address that ships in content/book.json (nobody running
- * the site controls it). For the check, the book carries a valid address of a random key-hash
- * while Netlify builds; the file is restored afterwards (also on Ctrl-C).
+ * Runs Netlify's build in a temporary copy of the tree (the files git tracks or would track, with
+ * node_modules hard-linked) and keeps its function bundles in FUNCTIONS_DIR. A deployed build
+ * refuses the sample tip address that ships in content/book.json (nobody running the site controls
+ * it), so the copy's build gets a valid address of a random key-hash through SUPPORT_ADDRESS
+ * (src/lib/site.ts); content/book.json is never rewritten.
  */
-async function useOwnTipAddress(): Promise<() => Promise<void>> {
-  const file = path.join(ROOT, 'content', 'book.json');
-  const original = await readFile(file, 'utf8');
-  const book = JSON.parse(original) as { supportAddress: string };
-  if (!isSampleTipAddress(book.supportAddress)) return async () => {};
-  book.supportAddress = Utils.toBase58Check([...randomBytes(20)], [0x00]);
-  await writeFile(file, `${JSON.stringify(book, null, 2)}\n`);
-  console.log(`  (content/book.json carries a generated tip address during the build: ${book.supportAddress})`);
-  const restore = async () => writeFile(file, original);
-  const onSignal = () => void restore().finally(() => process.exit(130));
+async function buildInCopy(): Promise<void> {
+  const copy = await mkdtemp(path.join(tmpdir(), 'deploy-build-'));
+  const removeCopy = () => rm(copy, { recursive: true, force: true });
+  const onSignal = () => void removeCopy().finally(() => process.exit(130));
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  return async () => {
+  try {
+    const listed = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
+    for (const file of listed.stdout.split('\0').filter((f) => f !== '' && existsSync(path.join(ROOT, f)))) {
+      await mkdir(path.dirname(path.join(copy, file)), { recursive: true });
+      await copyFile(path.join(ROOT, file), path.join(copy, file));
+    }
+    // Hard links: a second copy of 1 GB of packages would take longer than the build.
+    const linked = spawnSync('cp', ['-al', path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules')], { encoding: 'utf8' });
+    if (linked.status !== 0) await cp(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'), { recursive: true, verbatimSymlinks: true });
+    const book = JSON.parse(await readFile(path.join(ROOT, 'content', 'book.json'), 'utf8')) as { supportAddress: string };
+    const tipAddress = isSampleTipAddress(book.supportAddress) ? Utils.toBase58Check([...randomBytes(20)], [0x00]) : undefined;
+    if (tipAddress) console.log(`  (the build gets a generated tip address through SUPPORT_ADDRESS: ${tipAddress})`);
+    const result = spawnSync(path.join(copy, 'node_modules', '.bin', 'netlify'), ['build', '--offline', '--context', 'production'], {
+      cwd: copy,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NETLIFY_TELEMETRY_DISABLED: '1', ASTRO_TELEMETRY_DISABLED: '1', ...(tipAddress ? { SUPPORT_ADDRESS: tipAddress } : {}) },
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    if (result.status !== 0) {
+      console.error(result.stdout, result.stderr);
+      throw new Error(`netlify build failed (exit ${result.status})`);
+    }
+    await rm(FUNCTIONS_DIR, { recursive: true, force: true });
+    await mkdir(path.dirname(FUNCTIONS_DIR), { recursive: true });
+    await cp(path.join(copy, '.netlify', 'functions'), FUNCTIONS_DIR, { recursive: true });
+  } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
-    await restore();
-  };
+    await removeCopy();
+  }
 }
 
 async function checks(fns: Running[], adminPassword: string): Promise<void> {

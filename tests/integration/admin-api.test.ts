@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Context } from '@netlify/functions';
 import { setEnvironmentContext } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
+import type { BlobsServer } from '@netlify/blobs/server';
+import { atomicBlobsServer } from '../../scripts/local-blobs.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import authenticate from '../../netlify/functions/admin-authenticate.mts';
 import download from '../../netlify/functions/admin-download.mts';
@@ -28,7 +29,7 @@ let site = 0;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'admin-blobs-'));
-  server = new BlobsServer({ directory: dir, token: 'test-token' });
+  server = atomicBlobsServer({ directory: dir, token: 'test-token' });
   const { port } = await server.start();
   blobs = { edgeURL: `http://localhost:${port}`, token: 'test-token' };
 });

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setEnvironmentContext, getStore } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
+import type { BlobsServer } from '@netlify/blobs/server';
+import { atomicBlobsServer } from '../../scripts/local-blobs.ts';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import handler, { config } from '../../netlify/functions/generate-idea.mts';
@@ -12,7 +13,7 @@ import { GENERATE_WINDOW_LIMIT, GENERATE_WINDOW_SECONDS } from '../../netlify/fu
 import { serverEnv } from '../../netlify/functions/_shared/env.ts';
 import { createSessionCookie } from '../../netlify/functions/_shared/session.ts';
 import { IDEA_SECTIONS } from '../../src/domain/ideas/engine.ts';
-import { DEFAULT_SETTINGS, generatedIdeaSchema, type GenerateResponse, type IdeaRecord } from '../../src/domain/ideas/schema.ts';
+import { DEFAULT_SETTINGS, generatedIdeaSchema, type GenerateResponse } from '../../src/domain/ideas/schema.ts';
 import { FakeLlmServer } from '../support/fake-llm-server.ts';
 
 let server: BlobsServer;
@@ -26,7 +27,7 @@ const ORIGIN = 'http://localhost:9904';
 
 beforeAll(async () => {
   directory = await mkdtemp(path.join(tmpdir(), 'blobs-generate-'));
-  server = new BlobsServer({ directory, token: 'test-token', port: 0 });
+  server = atomicBlobsServer({ directory, token: 'test-token', port: 0 });
   const { port } = await server.start();
   const url = `http://127.0.0.1:${port}`;
   setEnvironmentContext({ edgeURL: url, uncachedEdgeURL: url, token: 'test-token', siteID: 'generate-test-site' });
@@ -258,18 +259,23 @@ describe('POST /api/generate-idea', () => {
     );
   });
 
-  it('keeps every idea under 200 parallel generations, and the recent index holds the newest 20', async () => {
+  it('keeps every idea under 200 parallel generations, each once in the gallery, and the recent ideas are its newest 20', async () => {
     const results = await Promise.all(Array.from({ length: 200 }, (_, i) => post({ ...DEFAULT_SETTINGS, innovationLevel: (i % 10) + 1 })));
     expect(results.map((r) => r.status)).toEqual(Array(200).fill(200));
     const ideas = (await Promise.all(results.map((r) => r.json()))) as GenerateResponse[];
     const s = store();
     const records = await Promise.all(ideas.map((i) => s.get(i.id)));
     expect(records.filter(Boolean)).toHaveLength(200);
-    const newest = (records as IdeaRecord[])
-      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : -1))
-      .slice(0, 20)
-      .map((r) => r.id);
-    expect((await s.recent(20)).map((r) => r.id)).toEqual(newest);
+    const listed: string[] = [];
+    let page = await s.gallery('all', 50, null);
+    for (;;) {
+      listed.push(...page.entries.map((e) => e.id));
+      if (!page.next) break;
+      page = await s.gallery('all', 50, page.next);
+    }
+    const made = new Set(ideas.map((i) => i.id));
+    expect(listed.filter((id) => made.has(id)).toSorted()).toEqual([...made].toSorted());
+    expect((await s.recent(20)).map((r) => r.id)).toEqual(listed.slice(0, 20));
   });
 });
 

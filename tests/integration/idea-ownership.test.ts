@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Context } from '@netlify/functions';
 import { getStore, setEnvironmentContext } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
+import type { BlobsServer } from '@netlify/blobs/server';
+import { atomicBlobsServer } from '../../scripts/local-blobs.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import generateHandler from '../../netlify/functions/generate-idea.mts';
 import claimHandler from '../../netlify/functions/idea-claim.mts';
@@ -60,7 +61,7 @@ const gallery = async (query = '') =>
 beforeAll(async () => {
   process.env['SESSION_SECRET'] = 'integration-test-secret-with-at-least-32-bytes';
   dir = await mkdtemp(path.join(tmpdir(), 'idea-ownership-'));
-  server = new BlobsServer({ directory: dir, token: 'test-token', onRequest: (op) => ops.push(op) });
+  server = atomicBlobsServer({ directory: dir, token: 'test-token', onRequest: (op) => ops.push(op) });
   const { port } = await server.start();
   setEnvironmentContext({ edgeURL: `http://localhost:${port}`, uncachedEdgeURL: `http://localhost:${port}`, token: 'test-token', siteID: 'ownership-site' });
 });
@@ -239,7 +240,8 @@ describe('the gallery (GET /api/ideas) on the Blobs store', () => {
     let cursor = stored.nextCursor;
     let arriving = 0;
     while (cursor) {
-      await store.save(sampleRecord({ id: `late-idea-${arriving}`, parameters: { businessCategory: 'manufacturing' } }));
+      const createdAt = new Date(stamp + total + arriving).toISOString();
+      await store.save(sampleRecord({ id: `late-idea-${arriving}`, createdAt, parameters: { businessCategory: 'manufacturing' } }));
       arriving += 1;
       const start = ops.length;
       const page = await gallery(`?category=manufacturing&limit=50&cursor=${cursor}`);
@@ -265,5 +267,77 @@ describe('the gallery (GET /api/ideas) on the Blobs store', () => {
     expect((await ideasHandler(new Request(`${ORIGIN}/api/ideas?cursor=999999.5`))).status).toBe(400);
     const recentBody = (await (await recentHandler(new Request(`${ORIGIN}/api/recent-ideas?limit=20`))).json()) as unknown[];
     expect(Array.isArray(recentBody)).toBe(true);
+  });
+});
+
+describe('under load (the attack scenarios, issue 28)', () => {
+  /** Every idea id any list shows: recent ideas, the whole gallery, a category stream. */
+  async function everyListedId(category: string): Promise<Set<string>> {
+    const ids = new Set(await recent());
+    for (const query of ['?limit=50', `?category=${category}&limit=50`]) {
+      let page = await gallery(query);
+      for (;;) {
+        for (const i of page.ideas) ids.add(i.id);
+        if (!page.nextCursor) break;
+        page = await gallery(`${query}&cursor=${encodeURIComponent(page.nextCursor)}`);
+      }
+    }
+    return ids;
+  }
+
+  for (const run of [1, 2, 3]) {
+    it(`owner deletes amid 40 concurrent anonymous generations leave no deleted idea in any list (run ${run})`, async () => {
+      const owner = await sessionCookie(`user-load-${run}`);
+      const mine: string[] = [];
+      for (let i = 0; i < 15; i += 1) mine.push((await generate({ ...DEFAULT_SETTINGS, businessCategory: 'gaming', useAnthropic: false }, owner)).idea.id);
+      const [deletes, generations] = await Promise.all([
+        Promise.all(mine.map((id) => del(id, owner))),
+        Promise.all(Array.from({ length: 40 }, () => generate({ ...DEFAULT_SETTINGS, businessCategory: 'gaming', useAnthropic: false }))),
+      ]);
+      expect(deletes.map((r) => r.status)).toEqual(mine.map(() => 200));
+      const listed = await everyListedId('gaming');
+      expect(mine.filter((id) => listed.has(id))).toEqual([]);
+      // Nothing else was lost on the way: every concurrent generation is listed.
+      expect(generations.map((g) => g.idea.id).filter((id) => !listed.has(id))).toEqual([]);
+      expect(await saved(owner)).toEqual([]);
+      for (const id of mine) expect((await ideaHandler(new Request(`${ORIGIN}/api/idea/${id}`), ctx({ id }))).status).toBe(404);
+    });
+  }
+
+  it('a 10-way claim race with one claim cookie has exactly one winner', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { idea, claim: claimCookie } = await generate({ ...DEFAULT_SETTINGS, useAnthropic: false });
+      const users = await Promise.all(Array.from({ length: 10 }, (_, i) => sessionCookie(`user-race-${round}-${i}`)));
+      const answers = await Promise.all(users.map((user) => claim(idea.id, `${user}; ${claimCookie}`)));
+      const bodies = (await Promise.all(answers.map((a) => a.json()))) as { claimed?: boolean }[];
+      expect(bodies.filter((b) => b.claimed === true)).toHaveLength(1);
+      const owners = await Promise.all(users.map(async (user) => (await saved(user)).includes(idea.id)));
+      expect(owners.filter(Boolean)).toHaveLength(1);
+    }
+  });
+
+  it('renders a share card once for 40 concurrent first requests, and every request gets it', async () => {
+    const { idea } = await generate({ ...DEFAULT_SETTINGS, useAnthropic: false });
+    const before = ops.filter((op) => op.type === 'set' && op.url.includes(`share-cards/${idea.id}`)).length;
+    const cards = await Promise.all(
+      Array.from({ length: 40 }, () => shareCardHandler(new Request(`${ORIGIN}/api/idea/${idea.id}/share-card.png`), ctx({ id: idea.id }))),
+    );
+    expect(cards.map((c) => c.status)).toEqual(cards.map(() => 200));
+    const sizes = new Set(await Promise.all(cards.map(async (c) => (await c.arrayBuffer()).byteLength)));
+    expect(sizes.size).toBe(1);
+    expect(ops.filter((op) => op.type === 'set' && op.url.includes(`share-cards/${idea.id}`)).length - before).toBe(1);
+  });
+
+  it('finishes a delete that was cut off after it began, on the next read', async () => {
+    const owner = await sessionCookie('user-crash');
+    const { idea } = await generate({ ...DEFAULT_SETTINGS, businessCategory: 'energy', useAnthropic: false }, owner);
+    // What a crash right after the delete began leaves: the record marked, every list untouched.
+    const store = getStore({ name: 'ideas', consistency: 'strong' });
+    const record = (await store.get(`ideas/${idea.id}`, { type: 'json' })) as Record<string, unknown>;
+    await store.setJSON(`ideas/${idea.id}`, { ...record, deletedAt: new Date().toISOString() });
+    expect((await ideaHandler(new Request(`${ORIGIN}/api/idea/${idea.id}`), ctx({ id: idea.id }))).status).toBe(404);
+    expect(await saved(owner)).not.toContain(idea.id);
+    expect(await everyListedId('energy')).not.toContain(idea.id);
+    expect(await store.get(`ideas/${idea.id}`)).toBeNull();
   });
 });

@@ -58,7 +58,7 @@ describe('BlobsIdeaStore against the local Blobs server', () => {
     expect(await store.byUser('user-2')).toEqual([]);
   });
 
-  it('loses no idea when 200 are saved concurrently, and the recent index holds exactly the newest', async () => {
+  it('loses no idea when 200 are saved concurrently: each once in the gallery, the recent ideas its newest', async () => {
     const store = new BlobsIdeaStore(getStore({ name: 'ideas-concurrent', consistency: 'strong' }));
     const records = Array.from({ length: 200 }, (_, i) => record({ userId: i % 2 === 0 ? 'even' : 'odd' }));
     // Shuffle so the save order differs from the creation order.
@@ -66,8 +66,15 @@ describe('BlobsIdeaStore against the local Blobs server', () => {
     await Promise.all(shuffled.map((r) => store.save(r)));
     const stored = await Promise.all(records.map((r) => store.get(r.id)));
     expect(stored.filter((r) => r === null)).toHaveLength(0);
-    const newest = [...records].sort((x, y) => (x.createdAt < y.createdAt ? 1 : -1));
-    expect((await store.recent(20)).map((r) => r.id)).toEqual(newest.slice(0, 20).map((r) => r.id));
+    const listed: string[] = [];
+    let page = await store.gallery('all', 50, null);
+    for (;;) {
+      listed.push(...page.entries.map((e) => e.id));
+      if (!page.next) break;
+      page = await store.gallery('all', 50, page.next);
+    }
+    expect(listed.toSorted()).toEqual(records.map((r) => r.id).toSorted());
+    expect((await store.recent(20)).map((r) => r.id)).toEqual(listed.slice(0, 20));
     expect((await store.byUser('even')).length).toBe(100);
     expect((await store.byUser('odd')).length).toBe(100);
   });
@@ -85,14 +92,15 @@ describe('BlobsIdeaStore against the local Blobs server', () => {
     for (const entry of recent) expect(await good.get(entry.id)).not.toBeNull();
   });
 
-  it('keeps the stored idea and the existing index intact when an index write fails', async () => {
+  it('keeps the stored ideas and the gallery intact when a gallery write fails, and leaves nothing of the failed save', async () => {
     const inner = getStore({ name: 'ideas-fault-2', consistency: 'strong' });
     const good = new BlobsIdeaStore(inner);
     const first = record();
     await good.save(first);
-    const faulty = new BlobsIdeaStore(faultyStore(inner, (key) => key.startsWith('index/')));
+    const faulty = new BlobsIdeaStore(faultyStore(inner, (key) => key.startsWith('gallery/')));
     const second = record();
     await expect(faulty.save(second)).rejects.toThrow(/injected failure/);
+    expect(await good.get(second.id)).toBeNull();
     // The index is unchanged (no half-written entry) and everything it lists exists.
     expect((await good.recent(50)).map((r) => r.id)).toEqual([first.id]);
     // A later successful save still works and keeps the earlier entries.

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Context } from '@netlify/functions';
 import { getStore, setEnvironmentContext } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
+import type { BlobsServer } from '@netlify/blobs/server';
+import { atomicBlobsServer } from '../../scripts/local-blobs.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlobsIdeaStore } from '../../netlify/functions/_shared/blobs-idea-store.ts';
 import { serverEnv } from '../../netlify/functions/_shared/env.ts';
@@ -43,7 +44,7 @@ async function counted<T>(fn: () => Promise<T>): Promise<{ result: T; calls: typ
 beforeAll(async () => {
   process.env['SESSION_SECRET'] = 'integration-test-secret-with-at-least-32-bytes';
   dir = await mkdtemp(path.join(tmpdir(), 'ideas-api-'));
-  server = new BlobsServer({ directory: path.join(dir, 'blobs'), token: 'test-token', onRequest: (op) => ops.push(op) });
+  server = atomicBlobsServer({ directory: path.join(dir, 'blobs'), token: 'test-token', onRequest: (op) => ops.push(op) });
   const { port } = await server.start();
   const url = `http://localhost:${port}`;
   setEnvironmentContext({ edgeURL: url, uncachedEdgeURL: url, token: 'test-token', siteID: 'test-site' });

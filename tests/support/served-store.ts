@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { getStore, setEnvironmentContext } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
+import { atomicBlobsServer } from '../../scripts/local-blobs.ts';
 import { BlobsIdeaStore } from '../../netlify/functions/_shared/blobs-idea-store.ts';
 
 /**
@@ -13,7 +13,7 @@ import { BlobsIdeaStore } from '../../netlify/functions/_shared/blobs-idea-store
 export async function withServedStore<T>(fn: (store: BlobsIdeaStore) => Promise<T>, projectRoot = process.cwd()): Promise<T> {
   const token = `seed-${Math.random().toString(36).slice(2)}`;
   const directory = process.env['E2E_BLOBS_DIR'] ?? path.join(projectRoot, '.netlify', 'blobs-serve');
-  const server = new BlobsServer({ directory, token });
+  const server = atomicBlobsServer({ directory, token });
   const { port } = await server.start();
   const url = `http://localhost:${port}`;
   setEnvironmentContext({ edgeURL: url, uncachedEdgeURL: url, token, siteID: 'local-site' });

@@ -27,3 +27,35 @@ describe('the environment at cold start', () => {
     await expect(import('../../netlify/functions/auth-user.mts')).rejects.toThrow(/SESSION_SECRET is not set/);
   });
 });
+
+describe("Netlify's dev context (netlify dev, netlify serve --context dev)", () => {
+  it('is local: the generated secrets fill what the environment leaves unset, the local sign-in stays on', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const dir = mkdtempSync(path.join(tmpdir(), 'env-dev-'));
+    mkdirSync(path.join(dir, '.data'));
+    writeFileSync(path.join(dir, '.data', 'local-secrets.json'), JSON.stringify({ SESSION_SECRET: SECRET, ADMIN_PASSWORD: 'generated-password' }));
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      for (const key of ['SESSION_SECRET', 'ADMIN_PASSWORD', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'ALLOW_LOCAL_SIGNIN'])
+        delete process.env[key];
+      const { serverEnv, isDeployed, isDeployedContext } = await import('../../netlify/functions/_shared/env.ts');
+      const { loginMode } = await import('../../netlify/functions/_shared/auth-config.ts');
+      process.env['CONTEXT'] = 'dev';
+      const env = serverEnv();
+      expect(env.SESSION_SECRET).toBe(SECRET);
+      expect(env.ADMIN_PASSWORD).toBe('generated-password');
+      expect(isDeployed(env)).toBe(false);
+      expect(loginMode(env)).toMatchObject({ kind: 'local' });
+      // Deployed contexts never read the local file.
+      process.env['CONTEXT'] = 'production';
+      expect(serverEnv().SESSION_SECRET).toBeUndefined();
+      expect(['production', 'deploy-preview', 'branch-deploy'].every(isDeployedContext)).toBe(true);
+      expect([undefined, '', 'dev'].some(isDeployedContext)).toBe(false);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { URLPattern } from 'urlpattern-polyfill/urlpattern';
-import { invoke, route, type LoadedFunction } from '../../scripts/functions-runtime.ts';
+import { invoke, loadFunctions, route, type LoadedFunction } from '../../scripts/functions-runtime.ts';
 
 type Handler = LoadedFunction['handler'];
 const fn = (name: string, path: string | string[], handler: Handler = () => new Response('ok')): LoadedFunction => ({
@@ -109,5 +109,32 @@ describe('invoke (the function time limit)', () => {
     expect(res.headers.get('referrer-policy')).toBeTruthy();
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
     logged();
+  });
+});
+
+describe('one module graph for all functions', () => {
+  it('loads a module two functions share once, so its state is shared as in one warm instance', async () => {
+    const { mkdtemp, mkdir, writeFile, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const dir = await mkdtemp(path.join(tmpdir(), 'runtime-graph-'));
+    try {
+      await mkdir(path.join(dir, '_shared'));
+      await writeFile(path.join(dir, '_shared', 'counter.ts'), 'let count = 0;\nexport const next = () => ++count;\n');
+      for (const name of ['one', 'two'])
+        await writeFile(
+          path.join(dir, `${name}.mts`),
+          `import { next } from './_shared/counter.ts';\nexport default () => new Response(String(next()));\nexport const config = { path: '/${name}' };\n`,
+        );
+      const functions = await loadFunctions(dir, path.join(dir, '.out'));
+      const call = async (name: string) => {
+        const fn = functions.find((f) => f.name === name);
+        if (!fn) throw new Error(`no function ${name}`);
+        return (await fn.handler(new Request(`http://localhost/${name}`), {})).text();
+      };
+      expect([await call('one'), await call('two'), await call('one')]).toEqual(['1', '2', '3']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -19,15 +19,3 @@ describe('renderPng', () => {
     expect(png.byteLength).toBeGreaterThan(flat.byteLength + 1000);
   });
 });
-
-describe('renderPng loaded twice in one process', () => {
-  it('shares the one WebAssembly initialisation (the local server bundles each function separately)', async () => {
-    type Png = typeof import('../../src/domain/images/png.ts');
-    const copy = (name: string) => import(/* @vite-ignore */ `../../src/domain/images/png.ts?copy=${name}`) as Promise<Png>;
-    const first = await copy('first');
-    const second = await copy('second');
-    expect(first.renderPng).not.toBe(second.renderPng);
-    const node = first.h('div', { display: 'flex', width: '100%', height: '100%', background: '#123' }, 'x');
-    for (const copy of [first, second]) expect((await copy.renderPng(node, 100, 50)).byteLength).toBeGreaterThan(100);
-  });
-});

@@ -1,5 +1,5 @@
 import { Utils } from '@bsv/sdk';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { assertTipAddress, isSampleTipAddress, SAMPLE_TIP_ADDRESS, tipAddressProblem } from '../../src/domain/book/tip-address.ts';
 import { book } from '../../src/lib/site.ts';
 
@@ -33,5 +33,25 @@ describe('tip address', () => {
 
   it('content/book.json holds a valid address', () => {
     expect(tipAddressProblem(book.supportAddress)).toBeUndefined();
+  });
+});
+
+describe('SUPPORT_ADDRESS', () => {
+  it('replaces content/book.json supportAddress at build time, without editing the file', async () => {
+    const own = Utils.toBase58Check(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+      [0x00],
+    );
+    const saved = process.env['SUPPORT_ADDRESS'];
+    process.env['SUPPORT_ADDRESS'] = own;
+    try {
+      vi.resetModules();
+      const { book } = await import('../../src/lib/site.ts');
+      expect(book.supportAddress).toBe(own);
+    } finally {
+      if (saved === undefined) delete process.env['SUPPORT_ADDRESS'];
+      else process.env['SUPPORT_ADDRESS'] = saved;
+      vi.resetModules();
+    }
   });
 });

@@ -3,7 +3,7 @@ import type { AdminAttemptPorts, AttemptOutcome } from '../../../src/domain/admi
 import { checkDownloadSignature } from '../../../src/domain/admin/signed-url.ts';
 import { incrementWindow, liveWindow, type CounterStore, type IncrementOptions, type WindowCount } from '../../../src/domain/admin/rate-limit.ts';
 import { constantTimeEqual } from '../../../src/domain/security/constant-time.ts';
-import { updateJson } from './blob-json.ts';
+import { updateBlob } from './blob-update.ts';
 import type { ServerEnv } from './env.ts';
 import { error } from './http.ts';
 import { clearCookie, readCookie, setCookie } from './cookies.ts';
@@ -51,17 +51,17 @@ export function downloadSecrets(env: ServerEnv): Uint8Array[] {
 
 const COUNTERS = 'rate-limits';
 
-/** Attempt counters in Netlify Blobs, shared by every function instance, updated atomically (blob-json.ts). */
+/** Attempt counters in Netlify Blobs, shared by every function instance, updated atomically (blob-update.ts). */
 export class BlobCounterStore implements CounterStore {
   private readonly store = getStore({ name: COUNTERS, consistency: 'strong' });
   increment(key: string, options: IncrementOptions): Promise<WindowCount> {
-    return updateJson(this.store, COUNTERS, key, (value) => incrementWindow(value, options));
+    return updateBlob(this.store, COUNTERS, key, (value) => incrementWindow(value, options));
   }
   async read(key: string, { now, windowMs }: { now: number; windowMs: number }): Promise<number> {
     return liveWindow(await this.store.get(key, { type: 'json' }), now, windowMs)?.count ?? 0;
   }
   async reset(key: string, now: number): Promise<void> {
-    await updateJson(this.store, COUNTERS, key, () => ({ next: { count: 0, windowStart: now }, result: undefined }));
+    await updateBlob(this.store, COUNTERS, key, () => ({ next: { count: 0, windowStart: now }, result: undefined }));
   }
 }
 

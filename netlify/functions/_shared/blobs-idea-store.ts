@@ -1,5 +1,5 @@
 import { getStore, type Store } from '@netlify/blobs';
-import { ALL_STREAM, appendToHead, parseHead, readGallery, tombstone, type GalleryCursor, type GalleryHead } from '../../../src/domain/ideas/gallery.ts';
+import { ALL_STREAM, appendToHead, parseHead, readGallery, tombstone, type GalleryCursor } from '../../../src/domain/ideas/gallery.ts';
 import { ideaRecordSchema, type IdeaRecord } from '../../../src/domain/ideas/schema.ts';
 import {
   galleryStreams,
@@ -12,21 +12,19 @@ import {
   type ClaimOutcome,
   type IdeaStore,
 } from '../../../src/domain/ideas/store.ts';
+import { readVersioned, updateBlob } from './blob-update.ts';
 
-export const RECENT_KEY = 'index/recent';
 export const userKey = (userId: string) => `index/user/${encodeURIComponent(userId)}`;
 export const ideaKey = (id: string) => `ideas/${id}`;
 /** The newest page of a gallery stream. */
 export const galleryHeadKey = (stream: string) => `gallery/${stream}/head`;
 /** A sealed (full, never appended to again) page of a gallery stream. */
 export const galleryPageKey = (stream: string, page: number) => `gallery/${stream}/pages/${page}`;
-/** Which page of each stream holds an idea (so a delete finds its entries without a scan). */
-export const galleryLocatorKey = (id: string) => `gallery/where/${id}`;
-/** A delete whose locator is missing (a crash right after the append) looks this many sealed pages back. */
-const UNLOCATED_SCAN_PAGES = 3;
+/** The store name, which scopes the per-instance write queues of blob-update.ts. */
+const SCOPE = 'ideas';
 const MAX_ATTEMPTS = 20;
 
-/** Thrown when an index could not be updated (every compare-and-swap attempt lost or failed). */
+/** Thrown when an idea or an index could not be written. */
 export class IndexUpdateError extends Error {
   override name = 'IndexUpdateError';
 }
@@ -43,88 +41,69 @@ function parseIndex(data: unknown, limit = Number.POSITIVE_INFINITY): IdeaRecord
   return entries;
 }
 
-interface Versioned {
-  data: unknown;
-  etag: string;
+/** The createdAt of a stored gallery entry ('' for a tombstone or a malformed entry). */
+function createdAtOf(entry: unknown): string {
+  const value = entry && typeof entry === 'object' ? (entry as { createdAt?: unknown }).createdAt : undefined;
+  return typeof value === 'string' ? value : '';
 }
-
-/** A blob's next value from its current one (undefined: nothing to write). */
-type BlobUpdate = (data: unknown) => unknown;
-interface Pending {
-  update: BlobUpdate;
-  resolve: () => void;
-  reject: (e: unknown) => void;
-}
-
-/**
- * Per store, per index key, what this process knows:
- * - `version`: the last version it wrote. The next update starts from it and writes with
- *   onlyIfMatch, so the common case is one write. If another process changed the blob meanwhile
- *   the write fails (412), the version is dropped and the blob is read again.
- * - `pending` / `running`: updates are applied by one writer at a time (the local Blobs server
- *   checks then writes, not atomically), and the updates that queue up while a write is in flight
- *   are applied together in the next write (group commit), so throughput does not collapse under
- *   concurrent saves.
- */
-interface IndexState {
-  version?: Versioned | undefined;
-  pending: Pending[];
-  running: boolean;
-}
-const states = new WeakMap<Store, Map<string, IndexState>>();
 
 let defaultStore: Store | undefined;
-/** The site's idea store, created once per process (so its cache of index versions is reused). */
+/** The site's idea store, created once per instance. */
 function ideasStore(): Store {
   defaultStore ??= getStore({ name: 'ideas', consistency: 'strong' });
   return defaultStore;
 }
 
-/** The real idea store: Netlify Blobs with small index blobs updated by compare-and-swap. */
+/**
+ * The real idea store on Netlify Blobs. A saved idea is written side by side into its record, its
+ * gallery streams (all ideas, its category) and, when signed in, its owner's index: 3 blobs for an
+ * anonymous listed idea, 4 signed in, plus a sealed page once per 100 entries of a stream. The
+ * recent ideas are the head of the all-ideas stream (no second index to keep in step). Every
+ * change of a shared blob goes through blob-update.ts (compare-and-swap), so a delete, a claim and
+ * a save racing each other all land: a tombstone is never overwritten by an append.
+ */
 export class BlobsIdeaStore implements IdeaStore {
   private readonly store: Store;
-  private readonly indexes: Map<string, IndexState>;
 
   // No parameter property: plain `node` (type stripping) runs scripts that import this file.
   constructor(store: Store = ideasStore()) {
     this.store = store;
-    let indexes = states.get(store);
-    if (!indexes) {
-      indexes = new Map();
-      states.set(store, indexes);
-    }
-    this.indexes = indexes;
+  }
+
+  private update<R>(key: string, update: (data: unknown) => { next?: unknown; result: R } | Promise<{ next?: unknown; result: R }>): Promise<R> {
+    return updateBlob(this.store, SCOPE, key, update);
   }
 
   async save(record: IdeaRecord): Promise<void> {
-    const written = await this.store.setJSON(ideaKey(record.id), record);
-    if (!written.modified || !written.etag) throw new IndexUpdateError(`idea ${record.id} was not written`);
-    const entry = toIndexEntry(record);
-    // The indexes are separate blobs: updated side by side once the record exists (a reader
-    // following any of them finds it), which halves the round trips a save waits for.
-    const updates: Promise<unknown>[] = [];
-    if (record.userId) updates.push(this.updateBlob(userKey(record.userId), (data) => insertIntoIndex(parseIndex(data), entry, USER_INDEX_SIZE)));
-    if (!isListed(record)) {
-      await Promise.all(updates);
-      return;
+    const writes: Promise<unknown>[] = [
+      this.store.setJSON(ideaKey(record.id), record).then((written) => {
+        if (!written.modified || !written.etag) throw new IndexUpdateError(`idea ${record.id} was not written`);
+      }),
+    ];
+    if (record.userId) writes.push(this.addToUserIndex(record, record.userId));
+    if (isListed(record)) {
+      const entry = toGalleryEntry(record);
+      for (const stream of galleryStreams(record))
+        writes.push(
+          this.update(galleryHeadKey(stream), async (data) => {
+            const current = parseHead(data);
+            const { head, sealed } = appendToHead(current, entry);
+            if (head === current) return { result: undefined }; // already there (a retried save)
+            // Sealed before the head moves on: a reader never finds a page missing. onlyIfNew: a
+            // page once sealed is only ever changed by deletes (tombstones), never rewritten.
+            if (sealed) await this.store.setJSON(galleryPageKey(stream, sealed.page), sealed.entries, { onlyIfNew: true });
+            return { next: head, result: undefined };
+          }),
+        );
     }
-    updates.push(this.updateBlob(RECENT_KEY, (data) => insertIntoIndex(parseIndex(data), entry, RECENT_INDEX_SIZE)));
-    const galleryEntry = toGalleryEntry(record);
-    const where: Record<string, number> = {};
-    updates.push(
-      ...galleryStreams(record).map((stream) =>
-        this.updateBlob(galleryHeadKey(stream), async (data) => {
-          const { head, sealed, page } = appendToHead(parseHead(data), galleryEntry);
-          // Sealed before the head moves on: a reader never finds a page missing. onlyIfNew: a
-          // page once sealed is only ever changed by deletes (tombstones), never rewritten.
-          if (sealed) await this.store.setJSON(galleryPageKey(stream, sealed.page), sealed.entries, { onlyIfNew: true });
-          where[stream] = page;
-          return head;
-        }),
-      ),
-    );
-    await Promise.all(updates);
-    await this.store.setJSON(galleryLocatorKey(record.id), where);
+    // Side by side: a list entry may be read a moment before its record; the idea page of an id
+    // not yet written is a 404 for those few milliseconds, never a broken page. A save that failed
+    // in part takes back what it wrote (the caller reports the failure; nothing half-saved stays).
+    const outcomes = await Promise.allSettled(writes);
+    const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (!failed) return;
+    await this.finishDelete(record).catch((e: unknown) => console.error(`idea ${record.id}: undoing a failed save failed`, e));
+    throw failed.reason;
   }
 
   async gallery(stream: string, limit: number, cursor: GalleryCursor | null): Promise<{ entries: IdeaRecord[]; next: GalleryCursor | null }> {
@@ -144,201 +123,130 @@ export class BlobsIdeaStore implements IdeaStore {
     );
   }
 
+  /** The newest listed ideas: the head of the all-ideas stream (and the page before, when needed). */
+  async recent(limit: number): Promise<IdeaRecord[]> {
+    return (await this.gallery(ALL_STREAM, Math.min(limit, RECENT_INDEX_SIZE), null)).entries;
+  }
+
   async claim(id: string, userId: string): Promise<ClaimOutcome> {
     const key = ideaKey(id);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-      const current = await this.readVersioned(key);
-      if (current === 'changed') continue;
-      if (!current) return 'not-found';
-      const parsed = ideaRecordSchema.safeParse(current.data);
-      if (!parsed.success) return 'not-found';
+      const current = await readVersioned(this.store, key);
+      const parsed = current ? ideaRecordSchema.safeParse(current.data) : null;
+      if (!current || !parsed?.success || parsed.data.deletedAt) return 'not-found';
       const record = parsed.data;
       if (record.userId) {
         if (record.userId !== userId) return 'owned-by-other';
         // A claim that won earlier but failed before its index update: finish it (idempotent).
-        await this.addToUserIndex(record);
+        await this.addToUserIndex(record, userId);
         return 'already-yours';
       }
       const owned = { ...record, userId };
       const written = await this.store.setJSON(key, owned, { onlyIfMatch: current.etag });
       if (!written.modified || !written.etag) continue; // another claim or writer won: read again
-      await this.addToUserIndex(owned);
+      await this.addToUserIndex(owned, userId);
       return 'claimed';
     }
     throw new IndexUpdateError(`could not claim ${id} after ${MAX_ATTEMPTS} attempts`);
   }
 
-  private async addToUserIndex(record: IdeaRecord): Promise<void> {
-    if (!record.userId) return;
+  private addToUserIndex(record: IdeaRecord, userId: string): Promise<void> {
     const entry = toIndexEntry(record);
-    await this.updateBlob(userKey(record.userId), (data) => insertIntoIndex(parseIndex(data), entry, USER_INDEX_SIZE));
-    // The recent index carries the owner too: keep it exact (the gallery's entries carry none).
-    if (isListed(record))
-      await this.updateBlob(RECENT_KEY, (data) => {
-        const index = parseIndex(data);
-        return index.some((e) => e.id === record.id && e.userId !== record.userId) ? index.map((e) => (e.id === record.id ? entry : e)) : undefined;
-      });
+    return this.update(userKey(userId), (data) => {
+      const index = parseIndex(data);
+      return index.some((e) => e.id === record.id && e.userId === userId)
+        ? { result: undefined }
+        : { next: insertIntoIndex(index, entry, USER_INDEX_SIZE), result: undefined };
+    });
   }
 
+  /**
+   * Deletes an idea in three steps. First the record is marked deleted (a compare-and-swap: from
+   * here on it reads as missing and cannot be claimed); then it leaves the gallery streams and its
+   * owner's index; then the record goes. A delete cut off after the mark (a crash) is finished by
+   * the next read of the idea (`get`), so a deleted idea never comes back.
+   */
   async delete(record: IdeaRecord): Promise<void> {
-    if (record.userId)
-      await this.updateBlob(userKey(record.userId), (data) => {
-        const index = parseIndex(data);
-        return index.some((e) => e.id === record.id) ? index.filter((e) => e.id !== record.id) : undefined;
-      });
-    if (isListed(record)) {
-      // The gallery first: the recent index is then topped up from it (so it still holds the 50
-      // newest ideas), and a top-up that read the gallery before another delete's tombstone loses
-      // its compare-and-swap to that delete's own recent-index update and reads again.
-      await this.removeFromGallery(record);
-      await this.updateBlob(RECENT_KEY, async (data) => {
-        const index = parseIndex(data);
-        if (!index.some((e) => e.id === record.id)) return undefined;
-        let next = index.filter((e) => e.id !== record.id);
-        const { entries } = await this.gallery(ALL_STREAM, RECENT_INDEX_SIZE, null);
-        for (const entry of entries) if (!next.some((e) => e.id === entry.id)) next = insertIntoIndex(next, entry, RECENT_INDEX_SIZE);
-        return next;
-      });
-    }
-    // Last: until here every index entry still points at an existing record.
+    const marked = await this.update(ideaKey(record.id), (data) => {
+      const parsed = ideaRecordSchema.safeParse(data);
+      if (!parsed.success) return { result: null };
+      if (parsed.data.deletedAt) return { result: parsed.data };
+      const next = { ...parsed.data, deletedAt: new Date().toISOString() };
+      return { next, result: next };
+    });
+    if (marked) await this.finishDelete(marked);
+  }
+
+  private async finishDelete(record: IdeaRecord): Promise<void> {
+    await Promise.all([
+      ...galleryStreams(record).map((stream) => this.removeFromStream(stream, record)),
+      ...(record.userId
+        ? [
+            this.update(userKey(record.userId), (data) => {
+              const index = parseIndex(data);
+              return index.some((e) => e.id === record.id) ? { next: index.filter((e) => e.id !== record.id), result: undefined } : { result: undefined };
+            }),
+          ]
+        : []),
+    ]);
+    // Last: until here the marked record tells a reader (and a repeated delete) what is left to do.
     await this.store.delete(ideaKey(record.id));
   }
 
-  /** Replaces the idea's gallery entries with tombstones (their places stay, so cursors stay valid). */
-  private async removeFromGallery(record: IdeaRecord): Promise<void> {
-    const located: unknown = await this.store.get(galleryLocatorKey(record.id), { type: 'json' });
-    const where = located && typeof located === 'object' ? (located as Record<string, unknown>) : {};
-    for (const stream of galleryStreams(record)) {
-      const page = where[stream];
-      if (Number.isSafeInteger(page)) {
-        await this.tombstoneAt(stream, page as number, record.id);
-        continue;
-      }
-      // No locator (a crash between the append and its write): the entry is among the newest.
-      const head = parseHead(await this.store.get(galleryHeadKey(stream), { type: 'json' }));
-      for (let p = head.page; p >= Math.max(0, head.page - UNLOCATED_SCAN_PAGES); p -= 1) if (await this.tombstoneAt(stream, p, record.id)) break;
+  /**
+   * Replaces the idea's entry in a stream with a tombstone (its place stays, so cursors stay
+   * valid). The entry is in the head or in the sealed page its creation time falls in: pages are
+   * appended in time order, so a binary search over the sealed pages finds it in O(log pages)
+   * reads, and the neighbours are checked for entries appended out of order around a seal; pages
+   * out of time order fall back to a scan.
+   */
+  private async removeFromStream(stream: string, record: IdeaRecord): Promise<void> {
+    const inHead = await this.update(galleryHeadKey(stream), (data) => {
+      const head = parseHead(data);
+      const entries = tombstone(head.entries, record.id);
+      return entries ? { next: { page: head.page, entries }, result: true } : { result: false };
+    });
+    if (inHead) return;
+    const head = parseHead(await this.store.get(galleryHeadKey(stream), { type: 'json' }));
+    if (head.page === 0) return;
+    const read = async (page: number): Promise<unknown[]> => {
+      const data: unknown = await this.store.get(galleryPageKey(stream, page), { type: 'json' });
+      return Array.isArray(data) ? data : [];
+    };
+    let low = 0;
+    let high = head.page - 1;
+    while (low < high) {
+      const mid = Math.ceil((low + high) / 2);
+      const entries = await read(mid);
+      const first = entries.map(createdAtOf).find((t) => t !== '') ?? '';
+      if (first !== '' && first > record.createdAt) high = mid - 1;
+      else low = mid;
     }
-    await this.store.delete(galleryLocatorKey(record.id));
-  }
-
-  /** Tombstones `id` on page `page` of a stream (the head or a sealed page); false when not there. */
-  private async tombstoneAt(stream: string, page: number, id: string): Promise<boolean> {
-    let found = false;
-    let sealed = false;
-    await this.updateBlob(galleryHeadKey(stream), (data) => {
-      const head: GalleryHead = parseHead(data);
-      sealed = head.page !== page;
-      if (sealed) return undefined;
-      const entries = tombstone(head.entries, id);
-      found = entries !== null;
-      return entries ? { page, entries } : undefined;
-    });
-    if (!sealed) return found;
-    await this.updateBlob(galleryPageKey(stream, page), (data) => {
-      const entries = Array.isArray(data) ? tombstone(data, id) : null;
-      found = entries !== null;
-      return entries ?? undefined;
-    });
-    return found;
+    const tombstoneOn = (page: number) =>
+      this.update(galleryPageKey(stream, page), (data) => {
+        const entries = Array.isArray(data) ? tombstone(data, record.id) : null;
+        return entries ? { next: entries, result: true } : { result: false };
+      });
+    const near = [low, low + 1, low - 1].filter((page) => page >= 0 && page < head.page);
+    for (const page of near) if (await tombstoneOn(page)) return;
+    // Pages out of time order (a clock that jumped, imported ideas): look through the rest, newest first.
+    for (let page = head.page - 1; page >= 0; page -= 1) if (!near.includes(page) && (await tombstoneOn(page))) return;
   }
 
   async get(id: string): Promise<IdeaRecord | null> {
     const data: unknown = await this.store.get(ideaKey(id), { type: 'json' });
     if (data === null || data === undefined) return null;
     const parsed = ideaRecordSchema.safeParse(data);
-    return parsed.success ? parsed.data : null;
-  }
-
-  async recent(limit: number): Promise<IdeaRecord[]> {
-    return parseIndex(await this.store.get(RECENT_KEY, { type: 'json' }), limit);
+    if (!parsed.success) return null;
+    if (parsed.data.deletedAt) {
+      // A delete that was cut off: finish it now.
+      await this.finishDelete(parsed.data);
+      return null;
+    }
+    return parsed.data;
   }
 
   async byUser(userId: string, limit = USER_INDEX_SIZE): Promise<IdeaRecord[]> {
     return parseIndex(await this.store.get(userKey(userId), { type: 'json' }), limit);
-  }
-
-  /**
-   * Reads a blob with its etag. Netlify returns the etag with the data; the local Blobs server
-   * does not (it only lists etags), so there the etag is listed before and after the read and a
-   * change in between counts as a lost race ('changed').
-   */
-  private async readVersioned(key: string): Promise<Versioned | null | 'changed'> {
-    const current = await this.store.getWithMetadata(key, { type: 'json' });
-    if (!current) return null;
-    if (current.etag) return { data: current.data, etag: current.etag };
-    const before = await this.listedEtag(key);
-    const again = await this.store.getWithMetadata(key, { type: 'json' });
-    const after = await this.listedEtag(key);
-    if (!again || !before || before !== after) return 'changed';
-    return { data: again.data, etag: after };
-  }
-
-  private async listedEtag(key: string): Promise<string | undefined> {
-    const { blobs } = await this.store.list({ prefix: key });
-    return blobs.find((b) => b.key === key)?.etag;
-  }
-
-  /** Queues an update of a blob; resolves once a write containing it has landed. */
-  private updateBlob(key: string, update: BlobUpdate): Promise<void> {
-    let state = this.indexes.get(key);
-    if (!state) {
-      state = { pending: [], running: false };
-      this.indexes.set(key, state);
-    }
-    const s = state;
-    return new Promise<void>((resolve, reject) => {
-      s.pending.push({ update, resolve, reject });
-      if (!s.running) void this.flush(key, s);
-    });
-  }
-
-  private async flush(key: string, state: IndexState): Promise<void> {
-    state.running = true;
-    while (state.pending.length > 0) {
-      const batch = state.pending.splice(0);
-      try {
-        await this.compareAndSwap(key, state, async (data) => {
-          let acc = data;
-          let changed = false;
-          for (const p of batch) {
-            const next = await p.update(acc);
-            if (next !== undefined) {
-              acc = next;
-              changed = true;
-            }
-          }
-          return changed ? acc : undefined;
-        });
-        for (const p of batch) p.resolve();
-      } catch (e) {
-        for (const p of batch) p.reject(e);
-      }
-    }
-    state.running = false;
-  }
-
-  /** Read-modify-write with `onlyIfMatch` / `onlyIfNew`, retried when another writer won. */
-  private async compareAndSwap(key: string, state: IndexState, update: (data: unknown) => Promise<unknown>): Promise<void> {
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-      const current = state.version ?? (await this.readVersioned(key));
-      if (current === 'changed') continue;
-      const next = await update(current?.data);
-      if (next === undefined) return; // nothing to change
-      let result: Awaited<ReturnType<Store['setJSON']>>;
-      try {
-        result = current ? await this.store.setJSON(key, next, { onlyIfMatch: current.etag }) : await this.store.setJSON(key, next, { onlyIfNew: true });
-      } catch (e) {
-        state.version = undefined; // the write may or may not have landed: read it again next time
-        throw e;
-      }
-      // Released clients can report a failed write as modified with an empty etag: not a success.
-      if (result.modified && result.etag) {
-        state.version = { data: next, etag: result.etag };
-        return;
-      }
-      state.version = undefined;
-      await new Promise((r) => setTimeout(r, Math.min(5 * 2 ** attempt, 200) * Math.random()));
-    }
-    throw new IndexUpdateError(`could not update ${key} after ${MAX_ATTEMPTS} attempts`);
   }
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -46,6 +48,12 @@ let last: { fingerprint: string; env: ServerEnv } | undefined;
 export function serverEnv(): ServerEnv {
   const netlifyEnv = (globalThis as { Netlify?: { env: { get(name: string): string | undefined } } }).Netlify?.env;
   const values = KEYS.map((key) => (netlifyEnv ? netlifyEnv.get(key) : process.env[key]) || undefined);
+  // Netlify's own local tools run the functions themselves, without scripts/serve.ts (which puts
+  // the generated secrets in the environment of `npm start`).
+  if (values[KEYS.indexOf('CONTEXT')] === 'dev') {
+    const local = localSecrets();
+    for (const key of ['SESSION_SECRET', 'ADMIN_PASSWORD'] as const) values[KEYS.indexOf(key)] ??= local[key];
+  }
   const fingerprint = JSON.stringify(values);
   if (last?.fingerprint === fingerprint) return last.env;
   const env = envSchema.parse(Object.fromEntries(KEYS.flatMap((key, i) => (values[i] === undefined ? [] : [[key, values[i]]]))));
@@ -55,10 +63,46 @@ export function serverEnv(): ServerEnv {
 
 /**
  * True on any Netlify deploy (production, deploy previews, branch deploys): public URLs that share
- * the site's Blobs store. False locally (`CONTEXT` unset, or `dev`).
+ * the site's Blobs store. False locally: `npm start` (`CONTEXT` unset) and Netlify's own local
+ * tools (`netlify dev`, `netlify serve --context dev`: `CONTEXT=dev`), which get the same local
+ * conveniences (the local sign-in, a generated export password) and skip the deployed checks.
  */
+export function isDeployedContext(context: string | undefined): boolean {
+  return context !== undefined && context !== '' && context !== 'dev';
+}
+
+/** {@link isDeployedContext} of a parsed environment. */
 export function isDeployed(env: ServerEnv): boolean {
-  return env.CONTEXT !== undefined && env.CONTEXT !== 'dev';
+  return isDeployedContext(env.CONTEXT);
+}
+
+/** The secrets `npm start` and a local build generate (scripts/local-secrets.ts), relative to the site's folder. */
+export const LOCAL_SECRETS_FILE = path.join('.data', 'local-secrets.json');
+
+type LocalSecrets = { SESSION_SECRET?: string | undefined; ADMIN_PASSWORD?: string | undefined };
+
+let localSecretsRead: { cwd: string; secrets: LocalSecrets } | undefined;
+
+/**
+ * Netlify's `dev` context only: the secrets a local build generated fill what the environment
+ * leaves unset, so functions run by `netlify dev` or `netlify serve --context dev` sign sessions
+ * and open the export console as `npm start` does. Read once per folder; never on a deployed site.
+ */
+function localSecrets(): LocalSecrets {
+  const cwd = process.cwd();
+  if (localSecretsRead?.cwd !== cwd) {
+    let secrets: LocalSecrets = {};
+    try {
+      const parsed = z
+        .object({ SESSION_SECRET: z.string().min(32).optional(), ADMIN_PASSWORD: z.string().min(1).optional() })
+        .safeParse(JSON.parse(readFileSync(path.resolve(cwd, LOCAL_SECRETS_FILE), 'utf8')));
+      if (parsed.success) secrets = parsed.data;
+    } catch {
+      // No local secrets yet (a fresh clone before its first build): nothing to fill in.
+    }
+    localSecretsRead = { cwd, secrets };
+  }
+  return localSecretsRead.secrets;
 }
 
 /**

@@ -2,7 +2,7 @@ import { getStore } from '@netlify/blobs';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { storedVersion, type SessionVersions } from '../../../src/domain/auth/session-versions.ts';
 import { userSchema, type User } from '../../../src/domain/auth/user.ts';
-import { updateJson } from './blob-json.ts';
+import { updateBlob } from './blob-update.ts';
 import { clearCookie, readCookie, setCookie } from './cookies.ts';
 import type { ServerEnv } from './env.ts';
 
@@ -94,7 +94,7 @@ export class BlobSessionVersions implements SessionVersions {
     return storedVersion(await this.store.get(this.key(subject), { type: 'json' }));
   }
   async revoke(subject: string): Promise<void> {
-    await updateJson(this.store, VERSIONS, this.key(subject), (value) => ({ next: { version: storedVersion(value) + 1 }, result: undefined }));
+    await updateBlob(this.store, VERSIONS, this.key(subject), (value) => ({ next: { version: storedVersion(value) + 1 }, result: undefined }));
   }
 }
 

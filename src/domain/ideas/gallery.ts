@@ -53,6 +53,12 @@ function idOf(entry: unknown): string | undefined {
   return entry && typeof entry === 'object' && typeof (entry as { id?: unknown }).id === 'string' ? (entry as { id: string }).id : undefined;
 }
 
+/** The createdAt of a stored entry ('' for a tombstone, which keeps its place). */
+function createdAtOf(entry: unknown): string {
+  const value = entry && typeof entry === 'object' ? (entry as { createdAt?: unknown }).createdAt : undefined;
+  return typeof value === 'string' ? value : '';
+}
+
 /**
  * Appends an entry to a stream's head. When the head is full it is sealed (`sealed` is the page to
  * write, unchanged, under its number) and a new head starts. Appending an id the head already holds
@@ -61,7 +67,11 @@ function idOf(entry: unknown): string | undefined {
 export function appendToHead(head: GalleryHead, entry: IdeaRecord, pageSize = GALLERY_PAGE_SIZE): { head: GalleryHead; sealed?: GalleryHead; page: number } {
   if (head.entries.some((e) => idOf(e) === entry.id)) return { head, page: head.page };
   if (head.entries.length >= pageSize) return { head: { page: head.page + 1, entries: [entry] }, sealed: head, page: head.page + 1 };
-  return { head: { page: head.page, entries: [...head.entries, entry] }, page: head.page };
+  // Saves that overlap can arrive a few milliseconds out of creation order: the entry goes after
+  // the last one created no later than it, so a page (and the recent ideas) reads in time order.
+  let at = head.entries.length;
+  while (at > 0 && createdAtOf(head.entries[at - 1]) > entry.createdAt) at -= 1;
+  return { head: { page: head.page, entries: [...head.entries.slice(0, at), entry, ...head.entries.slice(at)] }, page: head.page };
 }
 
 /** The page with the entry of `id` replaced by a tombstone (same length), or null when absent. */

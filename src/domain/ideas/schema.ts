@@ -91,6 +91,8 @@ export const ideaRecordSchema = z.object({
   model: z.string().optional(),
   /** false: stored and reachable by its link, never in the recent ideas or the gallery. Missing means listed. */
   listed: z.boolean().optional(),
+  /** Set when a delete began: the idea reads as missing, and the next read finishes the delete. */
+  deletedAt: z.string().optional(),
 });
 export type IdeaRecord = z.infer<typeof ideaRecordSchema>;
 

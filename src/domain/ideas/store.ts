@@ -12,13 +12,13 @@ export type ClaimOutcome = 'claimed' | 'already-yours' | 'owned-by-other' | 'not
  */
 export interface IdeaStore {
   /**
-   * Stores the record, then adds it to the user's index (with a userId) and, unless it is
-   * unlisted, to the recent index and the gallery. The record is written first, so a failed index
-   * update can never leave an entry pointing at a missing idea.
+   * Stores the record, its owner's index entry (with a userId) and, unless it is unlisted, its
+   * gallery entries, side by side.
    */
   save(record: IdeaRecord): Promise<void>;
+  /** The idea, or null when unknown or being deleted. */
   get(id: string): Promise<IdeaRecord | null>;
-  /** Newest first, at most `limit` (the index holds RECENT_INDEX_SIZE entries). */
+  /** The newest listed ideas, newest first, at most `limit` (up to RECENT_INDEX_SIZE): the gallery's newest entries. */
   recent(limit: number): Promise<IdeaRecord[]>;
   /** The user's ideas, newest first. */
   byUser(userId: string, limit?: number): Promise<IdeaRecord[]>;
@@ -29,7 +29,11 @@ export interface IdeaStore {
    * cannot both win) and adds it to the user's index. Claiming one's own idea again changes nothing.
    */
   claim(id: string, userId: string): Promise<ClaimOutcome>;
-  /** Removes the idea from every index it is in (the recent index is topped up to its size again), then the record itself. */
+  /**
+   * Deletes the idea: from the moment it starts the idea reads as missing; it leaves the gallery
+   * and its owner's index before the call returns, and a delete cut off midway is finished by the
+   * next read.
+   */
   delete(record: IdeaRecord): Promise<void>;
 }
 
@@ -46,7 +50,7 @@ export function isListed(record: IdeaRecord): boolean {
   return record.listed !== false;
 }
 
-/** How many entries the recent index keeps (the API's maximum `limit`). */
+/** The most recent ideas one read returns (the API's maximum `limit`). */
 export const RECENT_INDEX_SIZE = 50;
 /** How many entries a user's index keeps. */
 export const USER_INDEX_SIZE = 500;
@@ -90,7 +94,6 @@ export function insertIntoIndex(index: IdeaRecord[], entry: IdeaRecord, max: num
 /** In-memory store with the same semantics, for unit tests of code that takes the port. */
 export class MemoryIdeaStore implements IdeaStore {
   readonly ideas = new Map<string, IdeaRecord>();
-  private recentIndex: IdeaRecord[] = [];
   private userIndex = new Map<string, IdeaRecord[]>();
   private heads = new Map<string, GalleryHead>();
   private pages = new Map<string, unknown[]>();
@@ -105,7 +108,6 @@ export class MemoryIdeaStore implements IdeaStore {
     const entry = toIndexEntry(record);
     if (record.userId) this.userIndex.set(record.userId, insertIntoIndex(this.userIndex.get(record.userId) ?? [], entry, USER_INDEX_SIZE));
     if (!isListed(record)) return;
-    this.recentIndex = insertIntoIndex(this.recentIndex, entry, RECENT_INDEX_SIZE);
     for (const stream of galleryStreams(record)) {
       const { head, sealed } = appendToHead(this.heads.get(stream) ?? { page: 0, entries: [] }, toGalleryEntry(record), this.pageSize);
       if (sealed) this.pages.set(`${stream}/${sealed.page}`, sealed.entries);
@@ -118,7 +120,7 @@ export class MemoryIdeaStore implements IdeaStore {
   }
 
   async recent(limit: number): Promise<IdeaRecord[]> {
-    return this.recentIndex.slice(0, limit);
+    return (await this.gallery(ALL_STREAM, Math.min(limit, RECENT_INDEX_SIZE), null)).entries;
   }
 
   async byUser(userId: string, limit = USER_INDEX_SIZE): Promise<IdeaRecord[]> {
@@ -141,7 +143,6 @@ export class MemoryIdeaStore implements IdeaStore {
     const owned = { ...record, userId };
     this.ideas.set(id, owned);
     this.userIndex.set(userId, insertIntoIndex(this.userIndex.get(userId) ?? [], toIndexEntry(owned), USER_INDEX_SIZE));
-    this.recentIndex = this.recentIndex.map((e) => (e.id === id ? toIndexEntry(owned) : e));
     return 'claimed';
   }
 
@@ -153,13 +154,6 @@ export class MemoryIdeaStore implements IdeaStore {
       );
     for (const [key, head] of this.heads) this.heads.set(key, { page: head.page, entries: tombstone(head.entries, record.id) ?? head.entries });
     for (const [key, entries] of this.pages) this.pages.set(key, tombstone(entries, record.id) ?? entries);
-    if (this.recentIndex.some((e) => e.id === record.id)) {
-      // Topped up from the gallery: the recent index still holds the newest listed ideas.
-      let next = this.recentIndex.filter((e) => e.id !== record.id);
-      for (const entry of (await this.gallery(ALL_STREAM, RECENT_INDEX_SIZE, null)).entries)
-        if (!next.some((e) => e.id === entry.id)) next = insertIntoIndex(next, entry, RECENT_INDEX_SIZE);
-      this.recentIndex = next;
-    }
     this.ideas.delete(record.id);
   }
 }

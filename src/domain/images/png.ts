@@ -26,19 +26,17 @@ const require = createRequire(import.meta.url);
 
 let ready: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
 
-// resvg's WebAssembly may be initialised once per process, but this module can be loaded more
-// than once in one process (the local server bundles each function separately): the first
-// initialisation is shared through a global, so a second copy does not fail "Already initialized".
-const WASM_READY = Symbol.for('infrastructure-renaissance.resvg-wasm');
+// resvg's WebAssembly may be initialised once per process. This module is loaded once per process
+// (one module graph, on Netlify as in the local runtime), so a module-level promise is enough.
+let wasmReady: Promise<void> | undefined;
 function initResvgOnce(): Promise<void> {
-  const shared = globalThis as unknown as Record<symbol, Promise<void> | undefined>;
-  shared[WASM_READY] ??= readFile(require.resolve('@resvg/resvg-wasm/index_bg.wasm'))
+  wasmReady ??= readFile(require.resolve('@resvg/resvg-wasm/index_bg.wasm'))
     .then((wasm) => initWasm(wasm))
     .catch((e: unknown) => {
-      shared[WASM_READY] = undefined;
+      wasmReady = undefined;
       throw e;
     });
-  return shared[WASM_READY];
+  return wasmReady;
 }
 
 async function load(): Promise<{ regular: Buffer; bold: Buffer }> {
