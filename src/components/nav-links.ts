@@ -1,30 +1,34 @@
-/** A link of the top bar. */
+/** A link of the site header. */
 export interface NavLink {
   href: string;
   label: string;
 }
 
-const home: NavLink = { href: '/', label: 'Home' };
-const readBook: NavLink = { href: '/book', label: 'Read Book' };
-const book: NavLink = { href: '/book', label: 'Book' };
-const generateIdeas: NavLink = { href: '/generator', label: 'Generate Ideas' };
-const generate: NavLink = { href: '/generator', label: 'Generate' };
-const browseIdeas: NavLink = { href: '/ideas', label: 'Browse Ideas' };
-
 /**
- * The top bar's links, page by page: the one place they are written. SPEC.md section 2 gives each
- * page its own set and wording ("Read Book" on the landing page, "Book" on the generator and the
- * ideas pages, "Generate" in the reader), so the sets differ on purpose; pages the spec does not
- * describe use the landing page's set plus Home.
+ * The site header's links, the same on every page in the same order (a departure from the
+ * per-page sets of docs/spec.md section 2: docs/architecture.md). The current section is marked.
  */
-export const NAV_LINKS = {
-  landing: [readBook, generateIdeas, browseIdeas],
-  generator: [home, book, browseIdeas],
-  reader: [home, generate, browseIdeas],
-  ideas: [home, book, generate],
-  idea: [{ href: '/ideas', label: 'Back to Ideas' }],
-  other: [home, readBook, generateIdeas, browseIdeas],
-} satisfies Record<string, NavLink[]>;
+export const SITE_LINKS: readonly NavLink[] = [
+  { href: '/book', label: 'Book' },
+  { href: '/generator', label: 'Generator' },
+  { href: '/ideas', label: 'Ideas' },
+  { href: '/assistant', label: 'Ask' },
+];
 
-/** The call to action of the ideas page's bar. */
+/** The phone menu holds the header's links and this one. */
+export const HELP_LINK: NavLink = { href: '/help', label: 'Help' };
+
+/** The link of the section a path belongs to (a chapter is in Book, an idea in Ideas), if any. */
+export function currentSection(pathname: string): NavLink | undefined {
+  const path = pathname.replace(/\.html$/, '').replace(/\/+$/, '') || '/';
+  const within = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+  if (within('/book')) return SITE_LINKS[0];
+  if (within('/generator')) return SITE_LINKS[1];
+  if (within('/ideas') || within('/idea')) return SITE_LINKS[2];
+  if (within('/assistant')) return SITE_LINKS[3];
+  if (within('/help')) return HELP_LINK;
+  return undefined;
+}
+
+/** The call to action above the gallery on /ideas. */
 export const GENERATE_NEW_IDEA: NavLink = { href: '/generator', label: 'Generate New Idea' };

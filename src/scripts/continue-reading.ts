@@ -2,7 +2,7 @@ import { readPosition } from './reading-state.ts';
 
 /**
  * The landing page offers a returning reader "Continue Chapter N": the link opens that chapter,
- * and the reader restores the position inside it (reading-state.ts). "Start Reading" then opens
+ * and the reader restores the position inside it (reading-state.ts). "Read Book" then opens
  * the first chapter (plain /book would resume too).
  */
 export function initContinueReading(): void {

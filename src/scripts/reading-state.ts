@@ -1,6 +1,6 @@
 /**
  * What the visitor has read, kept in localStorage only: the last chapter opened (/book and the
- * landing page resume there), every chapter opened so far (marked as read in the chapter list)
+ * landing page resume there), every chapter read to its end (marked as read in the chapter list)
  * and the reading position inside the last chapter.
  * The inline resume script of /book (ReaderLayout.astro) reads LAST_CHAPTER_KEY too.
  */
@@ -44,11 +44,16 @@ function readChapters(): Set<string> {
   }
 }
 
-/** Records that `id` was opened: it becomes the resume point and is marked as read. */
+/** Records that `id` was opened: it becomes the resume point. Returns the chapters read so far. */
 export function recordVisit(id: string): Set<string> {
+  write(LAST_CHAPTER_KEY, id);
+  return readChapters();
+}
+
+/** Marks `id` as read (its end was reached). Returns the chapters read so far. */
+export function recordRead(id: string): Set<string> {
   const read = readChapters();
   read.add(id);
-  write(LAST_CHAPTER_KEY, id);
   write(READ_CHAPTERS_KEY, JSON.stringify([...read].sort()));
   return read;
 }

@@ -50,6 +50,8 @@ export function initUserAreas(): void {
   }
   void fetchNavUser().then((user) => {
     if (!user) return;
+    // Calls to sign in elsewhere on the page ('Login to Save Ideas' on the generator).
+    for (const element of document.querySelectorAll<HTMLElement>('[data-anonymous-only]')) element.hidden = true;
     for (const area of areas) {
       area.querySelector('[data-login-link]')?.classList.add('hidden');
       const info = area.querySelector<HTMLElement>('[data-user-info]');
@@ -57,10 +59,17 @@ export function initUserAreas(): void {
       info?.classList.add('flex');
       const name = area.querySelector<HTMLElement>('[data-user-name]');
       if (name) name.textContent = displayName(user);
-      const img = area.querySelector<HTMLImageElement>('[data-user-image]');
-      if (img && user.profileImageUrl && /^https?:\/\//.test(user.profileImageUrl)) {
+      // The image is made here, not left in the markup without a source (invalid HTML).
+      const slot = area.querySelector<HTMLElement>('[data-user-image]');
+      if (slot && user.profileImageUrl && /^https?:\/\//.test(user.profileImageUrl)) {
+        const img = document.createElement('img');
+        img.alt = '';
+        img.width = 28;
+        img.height = 28;
+        img.referrerPolicy = 'no-referrer';
+        img.className = 'h-7 w-7 rounded-full object-cover';
         img.src = user.profileImageUrl;
-        img.classList.remove('hidden');
+        slot.replaceChildren(img);
       }
     }
   });

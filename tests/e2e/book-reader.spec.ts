@@ -310,7 +310,7 @@ test.describe('book reader', () => {
     await page.goto('/');
     const resume = page.getByRole('link', { name: 'Continue Chapter 6' });
     await expect(resume).toBeVisible();
-    await expect(page.getByRole('main').getByRole('link', { name: 'Start Reading' })).toHaveAttribute('href', '/book/chapter-00');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Read Book' })).toHaveAttribute('href', '/book/chapter-00');
     await resume.click();
     await waitReady(page);
     await expect(page).toHaveURL(/\/book\/chapter-06$/);

@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { NAV_LINKS } from '../../src/components/nav-links.ts';
+import { currentSection, HELP_LINK, SITE_LINKS } from '../../src/components/nav-links.ts';
 
-const labels = (links: { label: string }[]) => links.map((l) => l.label);
-
-describe('NAV_LINKS (SPEC.md section 2, page by page)', () => {
-  it('gives each page the links and wording of the spec', () => {
-    expect(labels(NAV_LINKS.landing)).toEqual(['Read Book', 'Generate Ideas', 'Browse Ideas']);
-    expect(labels(NAV_LINKS.generator)).toEqual(['Home', 'Book', 'Browse Ideas']);
-    expect(labels(NAV_LINKS.reader)).toEqual(['Home', 'Generate', 'Browse Ideas']);
-    expect(labels(NAV_LINKS.ideas)).toEqual(['Home', 'Book', 'Generate']);
-    expect(labels(NAV_LINKS.idea)).toEqual(['Back to Ideas']);
+describe('SITE_LINKS: one header on every page', () => {
+  it('names the four sections, the assistant among them, each at one place', () => {
+    expect(SITE_LINKS.map((l) => l.label)).toEqual(['Book', 'Generator', 'Ideas', 'Ask']);
+    expect(SITE_LINKS.map((l) => l.href)).toEqual(['/book', '/generator', '/ideas', '/assistant']);
   });
 
-  it('points one label at one place everywhere', () => {
-    const targets = new Map<string, string>();
-    for (const link of Object.values(NAV_LINKS).flat()) {
-      expect(targets.get(link.label) ?? link.href, link.label).toBe(link.href);
-      targets.set(link.label, link.href);
-    }
+  it('marks the section a page belongs to', () => {
+    expect(currentSection('/book/chapter-05')?.label).toBe('Book');
+    expect(currentSection('/book')?.label).toBe('Book');
+    expect(currentSection('/generator')?.label).toBe('Generator');
+    expect(currentSection('/ideas')?.label).toBe('Ideas');
+    expect(currentSection('/idea/abc123')?.label).toBe('Ideas');
+    expect(currentSection('/assistant')?.label).toBe('Ask');
+    expect(currentSection('/help')).toBe(HELP_LINK);
+    expect(currentSection('/')).toBeUndefined();
+    expect(currentSection('/bookish')).toBeUndefined();
+    expect(currentSection('/admin/export-book')).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distinctSections, prettyUrl } from '../../src/pages/book/_components/search.ts';
+import { distinctSections, prettyUrl } from '../../src/scripts/search.ts';
 
 describe('reader search results', () => {
   it('links to the served paths', () => {

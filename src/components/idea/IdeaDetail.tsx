@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { createPortal } from 'react-dom';
 import { IdeaArticle } from './IdeaArticle.tsx';
 import { normalizeIdea, type IdeaView } from '../../domain/ideas/normalize.ts';
-import { IDEA_DATA_ELEMENT_ID, NAV_ACTIONS_ELEMENT_ID, parseIdeaPageData, type IdeaPageData } from '../../domain/ideas/page-data.ts';
+import { IDEA_DATA_ELEMENT_ID, parseIdeaPageData, type IdeaPageData } from '../../domain/ideas/page-data.ts';
 import type { PublicIdeaRecord } from '../../domain/ideas/schema.ts';
 import { apiGet } from '../../lib/api.ts';
 import { OwnerActions } from './OwnerActions.tsx';
@@ -60,35 +59,35 @@ export default function IdeaDetail({ initialData }: { initialData?: IdeaPageData
   if (!view) return <Loading />;
   return (
     <>
+      <IdeaTopActions idea={view} />
       <IdeaArticle
         idea={view}
         timeZone={hydrated ? undefined : 'UTC'}
         headerExtra={<OwnerActions id={view.id} title={view.title} onDeleted={() => setState({ status: 'deleted' })} />}
         asideExtra={<ReadyToBuild />}
       />
-      {hydrated && <NavShare idea={view} />}
     </>
   );
 }
 
-/** 'Share to X' in the page's nav (outside the island), rendered through a portal. */
-function NavShare({ idea }: { idea: IdeaView }) {
-  const target = document.getElementById(NAV_ACTIONS_ELEMENT_ID);
-  if (!target) return null;
-  return createPortal(
-    // On a phone only the X mark shows (the site name keeps its room in the top bar).
-    <button
-      type="button"
-      aria-label="Share to X"
-      onClick={() => shareIdea(idea)}
-      className="flex items-center gap-2 rounded-md bg-slate-900 p-2 text-sm font-semibold text-white hover:bg-slate-700 sm:px-3 dark:bg-white dark:text-slate-900 dark:hover:bg-slate-200"
-    >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 fill-current">
-        <path d="M18.9 2H22l-6.8 7.8L23 22h-6.2l-4.8-6.3L6.4 22H3.3l7.3-8.3L1 2h6.3l4.4 5.8zm-1.1 18h1.7L6.3 3.9H4.5z" />
-      </svg>
-      <span className="hidden sm:inline">Share to X</span>
-    </button>,
-    target,
+/** At the top of the idea, next to what they act on: back to the gallery, and share. */
+function IdeaTopActions({ idea }: { idea: IdeaView }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+      <a href="/ideas" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300">
+        <span aria-hidden="true">←</span> Back to Ideas
+      </a>
+      <button
+        type="button"
+        onClick={() => shareIdea(idea)}
+        className="flex items-center gap-2 rounded-md bg-slate-900 px-3 py-2 text-sm font-semibold text-white hover:bg-slate-700 dark:bg-white dark:text-slate-900 dark:hover:bg-slate-200"
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 fill-current">
+          <path d="M18.9 2H22l-6.8 7.8L23 22h-6.2l-4.8-6.3L6.4 22H3.3l7.3-8.3L1 2h6.3l4.4 5.8zm-1.1 18h1.7L6.3 3.9H4.5z" />
+        </svg>
+        Share to X
+      </button>
+    </div>
   );
 }
 

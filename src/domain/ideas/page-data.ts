@@ -7,8 +7,6 @@ import type { PublicIdeaRecord } from './schema.ts';
 export type IdeaPageData = { idea: PublicIdeaRecord } | { notFound: true };
 
 export const IDEA_DATA_ELEMENT_ID = 'idea-data';
-/** Where the detail island puts its 'Share to X' button, inside the page's nav. */
-export const NAV_ACTIONS_ELEMENT_ID = 'idea-nav-actions';
 
 /**
  * JSON safe inside a `<script>` element: `<`, `>`, `&` and the JavaScript line separators are

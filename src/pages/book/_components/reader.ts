@@ -3,7 +3,8 @@
  * document without it; this adds the tabs, copy buttons, read marks, the current-section
  * highlight, keyboard shortcuts, search (loaded on demand) and the saved reading position.
  */
-import { readPosition, recordVisit, savePosition } from '../../../scripts/reading-state.ts';
+import { readPosition, recordRead, recordVisit, savePosition } from '../../../scripts/reading-state.ts';
+import { isFieldTarget } from '../../../scripts/site-search.ts';
 
 /** How long 'Copied!' stays on a button (SPEC.md). */
 const COPIED_MS = 2000;
@@ -49,12 +50,51 @@ function initCopyButtons(article: HTMLElement | null): void {
     button.setAttribute('aria-label', 'Copy code');
     wrap.append(button);
   }
+  initScrollFades();
   for (const button of $$<HTMLButtonElement>('[data-copy]')) button.classList.remove('invisible');
   document.addEventListener('click', (event) => {
     const button = (event.target as Element).closest<HTMLButtonElement>('[data-copy], .code-copy');
     if (!button) return;
     const source = button.dataset['copy'] ? $(button.dataset['copy']) : $('pre', button.parentElement ?? document);
     void copy(button, source?.textContent ?? '');
+  });
+}
+
+/**
+ * A code block wider than its column scrolls sideways; while more of it lies to the right, a fade
+ * at its edge says so (CSS in ReaderLayout.astro, on `.code-block[data-scrolls]`).
+ */
+function initScrollFades(): void {
+  const blocks = $$('.chapter-text .code-block');
+  const update = (block: HTMLElement) => {
+    const pre = $('pre', block);
+    if (!pre) return;
+    block.toggleAttribute('data-scrolls', pre.scrollWidth > pre.clientWidth + 1);
+    block.toggleAttribute('data-at-end', pre.scrollLeft + pre.clientWidth >= pre.scrollWidth - 1);
+  };
+  for (const block of blocks) {
+    update(block);
+    $('pre', block)?.addEventListener('scroll', () => update(block), { passive: true });
+  }
+  new ResizeObserver(() => blocks.forEach(update)).observe(document.body);
+}
+
+/** The reader bar's menus (chapters, sections): Escape closes one, as does a click outside or opening the other. */
+function initBarMenus(): void {
+  const menus = $$<HTMLDetailsElement>('[data-bar-menu]');
+  for (const menu of menus) {
+    menu.addEventListener('toggle', () => {
+      if (menu.open) for (const other of menus) if (other !== menu) other.open = false;
+    });
+    menu.addEventListener('keydown', (event) => {
+      if (event.key !== 'Escape' || !menu.open) return;
+      event.preventDefault();
+      menu.open = false;
+      $('summary', menu)?.focus();
+    });
+  }
+  document.addEventListener('click', (event) => {
+    for (const menu of menus) if (menu.open && !menu.contains(event.target as Node)) menu.open = false;
   });
 }
 
@@ -132,18 +172,43 @@ function initExamplePicker(): void {
 }
 
 function markRead(read: Set<string>): void {
-  for (const link of $$<HTMLAnchorElement>('#chapter-list [data-chapter]')) {
-    if (!read.has(link.dataset['chapter'] ?? '')) continue;
+  for (const link of $$<HTMLAnchorElement>('[data-chapter-list] [data-chapter]')) {
+    if (!read.has(link.dataset['chapter'] ?? '') || link.querySelector('[data-read-mark]')) continue;
     link.insertAdjacentHTML(
       'beforeend',
-      '<span class="mt-0.5 shrink-0" title="Read"><svg aria-hidden="true" viewBox="0 0 24 24" class="h-4 w-4" fill="none" stroke="currentColor" stroke-width="2.5"><path d="M5 12l5 5L20 7"/></svg><span class="sr-only">(read)</span></span>',
+      '<span class="mt-0.5 shrink-0" title="Read" data-read-mark><svg aria-hidden="true" viewBox="0 0 24 24" class="h-4 w-4" fill="none" stroke="currentColor" stroke-width="2.5"><path d="M5 12l5 5L20 7"/></svg><span class="sr-only">(read)</span></span>',
     );
   }
 }
 
-/** Where the reading line is: just below the sticky site bar. */
+/** Where the reading line is: just below the sticky bars (the site header, and the reader bar on narrow screens). */
 function readingLine(): number {
-  return ($('body > header') ?? $('header'))?.getBoundingClientRect().bottom ?? 0;
+  const bar = $('[data-reader-bar]');
+  const barBottom = bar && getComputedStyle(bar).display !== 'none' ? bar.getBoundingClientRect().bottom : 0;
+  return Math.max(barBottom, $('[data-site-header]')?.getBoundingClientRect().bottom ?? 0);
+}
+
+/**
+ * A chapter counts as read when its end has been reached: the end of the text comes into view, or
+ * 90% of the page has been scrolled. Opening it is not reading it.
+ */
+function initReadMark(id: string, article: HTMLElement): void {
+  const end = $('[data-chapter-end]') ?? article.lastElementChild;
+  let done = false;
+  const mark = () => {
+    if (done) return;
+    done = true;
+    markRead(recordRead(id));
+    observer?.disconnect();
+    window.removeEventListener('scroll', onScroll);
+  };
+  const onScroll = () => {
+    const scrollable = document.documentElement.scrollHeight - window.innerHeight;
+    if (scrollable > 0 && window.scrollY / scrollable >= 0.9) mark();
+  };
+  const observer = end ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && mark()) : undefined;
+  if (end) observer?.observe(end);
+  window.addEventListener('scroll', onScroll, { passive: true });
 }
 
 /**
@@ -152,8 +217,18 @@ function readingLine(): number {
  */
 function initSections(id: string, title: string, article: HTMLElement, contentShown: () => boolean): void {
   const headings = $$('h2[id], h3[id]', article);
-  const links = new Map($$<HTMLAnchorElement>('[data-toc] a').map((a) => [decodeURIComponent(a.hash.slice(1)), a]));
-  let current: HTMLAnchorElement | undefined;
+  const links = new Map<string, HTMLAnchorElement[]>();
+  for (const a of $$<HTMLAnchorElement>('[data-toc] a, [data-toc-bar] a')) {
+    const key = decodeURIComponent(a.hash.slice(1));
+    links.set(key, [...(links.get(key) ?? []), a]);
+  }
+  const barMenu = $<HTMLDetailsElement>('[data-toc-bar]');
+  const barCurrent = $('[data-toc-current]');
+  // Choosing a section in the bar's list jumps there and closes the list.
+  barMenu?.addEventListener('click', (event) => {
+    if ((event.target as Element).closest('a')) barMenu.open = false;
+  });
+  let current: HTMLAnchorElement[] | undefined;
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
 
   const headingAbove = (line: number) => {
@@ -173,9 +248,10 @@ function initSections(id: string, title: string, article: HTMLElement, contentSh
     const active = atEnd ? headings.filter((h) => h.getBoundingClientRect().top < window.innerHeight).at(-1) : headingAbove(line);
     const link = active ? links.get(active.id) : undefined;
     if (link !== current) {
-      current?.removeAttribute('aria-current');
-      link?.setAttribute('aria-current', 'true');
+      for (const a of current ?? []) a.removeAttribute('aria-current');
+      for (const a of link ?? []) a.setAttribute('aria-current', 'true');
       current = link;
+      if (barCurrent) barCurrent.textContent = active?.textContent?.trim() ?? '';
     }
     clearTimeout(saveTimer);
     saveTimer = setTimeout(() => {
@@ -213,24 +289,15 @@ function initSections(id: string, title: string, article: HTMLElement, contentSh
   update();
 }
 
-/** Keys typed into a field or a dialog are text, not reader shortcuts. */
-function isFieldTarget(target: EventTarget | null): boolean {
-  return target instanceof Element && !!target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"], dialog');
-}
-
-function initKeys(openSearch: () => void): void {
+/** ArrowLeft / ArrowRight go to the previous / next chapter ("/" and Ctrl+K open search: site-search.ts). */
+function initKeys(): void {
   const previous = $<HTMLAnchorElement>('[data-previous]');
   const next = $<HTMLAnchorElement>('[data-next]');
   document.addEventListener('keydown', (event) => {
     if (event.defaultPrevented || event.altKey || isFieldTarget(event.target)) return;
-    const ctrl = event.ctrlKey || event.metaKey;
-    if ((ctrl && event.key.toLowerCase() === 'k') || (!ctrl && event.key === '/')) {
-      event.preventDefault();
-      openSearch();
-      return;
-    }
     // Arrow keys on the tab list (switching tabs) or in code (scrolling) keep their own meaning.
-    if (ctrl || event.shiftKey || (event.target instanceof Element && event.target.closest('[role="tablist"], pre, .code-example'))) return;
+    if (event.ctrlKey || event.metaKey || event.shiftKey || (event.target instanceof Element && event.target.closest('[role="tablist"], pre, .code-example')))
+      return;
     const link = event.key === 'ArrowLeft' ? previous : event.key === 'ArrowRight' ? next : null;
     if (link) {
       event.preventDefault();
@@ -239,43 +306,19 @@ function initKeys(openSearch: () => void): void {
   });
 }
 
-function initSearch(): () => void {
-  const dialog = $<HTMLDialogElement>('#search-dialog');
-  const button = $<HTMLButtonElement>('[data-search-open]');
-  if (!dialog || !button) return () => {};
-  button.classList.remove('invisible');
-  const open = () => {
-    if (dialog.open) return;
-    dialog.showModal();
-    // The search code and Pagefind's index load only now (the page's JS budget, issue 19).
-    import('./search.ts').then(({ bindSearch }) => bindSearch(dialog)).catch((error: unknown) => console.error('Search failed to load', error));
-  };
-  button.addEventListener('click', open);
-  $('[data-search-close]', dialog)?.addEventListener('click', () => dialog.close());
-  dialog.addEventListener('click', (event) => {
-    if (event.target === dialog) dialog.close(); // a click on the backdrop
-  });
-  // Escape closes the dialog even from a non-empty search box (which would only clear itself).
-  dialog.addEventListener('keydown', (event) => {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    dialog.close();
-  });
-  dialog.addEventListener('close', () => button.focus());
-  return open;
-}
-
 export function initReader(): void {
   const root = $('[data-reader]');
   const article = $('.chapter-text');
   if (!root || !article) return;
   const id = root.dataset['reader'] ?? '';
   markRead(recordVisit(id));
+  initReadMark(id, article);
   initCopyButtons(article);
   initExamplePicker();
   let tab = 'content';
   initTabs((name) => (tab = name));
   initSections(id, root.dataset['title'] ?? '', article, () => tab === 'content');
-  initKeys(initSearch());
+  initKeys();
+  initBarMenus();
   root.dataset['ready'] = ''; // for tests: every control above is live
 }

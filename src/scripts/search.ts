@@ -1,5 +1,5 @@
 /**
- * Full-text search over the book (Pagefind), bound to the reader's search dialog the first time
+ * Full-text search over the book (Pagefind), bound to the site search dialog (in every page header) the first time
  * it opens. Pagefind's own JS, index and WebAssembly load only then (docs/decisions/014).
  */
 
