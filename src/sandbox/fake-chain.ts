@@ -53,7 +53,14 @@ export class FakeChain implements ChainTracker {
     // A coinbase unique to this height, at offset 0 as in a real block.
     const coinbase = new Transaction(
       1,
-      [{ sourceTXID: '00'.repeat(32), sourceOutputIndex: 0xffffffff, unlockingScript: UnlockingScript.fromHex(Utils.toHex([3, height & 0xff, (height >> 8) & 0xff, (height >> 16) & 0xff])), sequence: 0xffffffff }],
+      [
+        {
+          sourceTXID: '00'.repeat(32),
+          sourceOutputIndex: 0xffffffff,
+          unlockingScript: UnlockingScript.fromHex(Utils.toHex([3, height & 0xff, (height >> 8) & 0xff, (height >> 16) & 0xff])),
+          sequence: 0xffffffff,
+        },
+      ],
       [{ lockingScript: LockingScript.fromHex('6a'), satoshis: 0 }],
       0,
     );
@@ -72,7 +79,14 @@ export class FakeChain implements ChainTracker {
   fund(lockingScript: LockingScript, satoshis: number): Transaction {
     const tx = new Transaction(
       1,
-      [{ sourceTXID: Utils.toHex(Array.from({ length: 32 }, (_, i) => (i * 7 + this.height) & 0xff)), sourceOutputIndex: this.accepted.length, unlockingScript: UnlockingScript.fromHex('00'), sequence: 0xffffffff }],
+      [
+        {
+          sourceTXID: Utils.toHex(Array.from({ length: 32 }, (_, i) => (i * 7 + this.height) & 0xff)),
+          sourceOutputIndex: this.accepted.length,
+          unlockingScript: UnlockingScript.fromHex('00'),
+          sequence: 0xffffffff,
+        },
+      ],
       [{ lockingScript, satoshis }],
       0,
     );

@@ -147,7 +147,12 @@ export class TestWallet extends ProtoWallet {
     }
     // A fresh Transaction: the old object caches its serialization from before the spends were set.
     const p = pending.tx;
-    const signed = new Transaction(p.version, p.inputs.map((input) => ({ ...input })), p.outputs, p.lockTime);
+    const signed = new Transaction(
+      p.version,
+      p.inputs.map((input) => ({ ...input })),
+      p.outputs,
+      p.lockTime,
+    );
     const { txid, tx } = await this.finish(signed, pending.args);
     return { ...(txid === undefined ? {} : { txid }), ...(tx === undefined ? {} : { tx }) };
   }
@@ -160,7 +165,9 @@ export class TestWallet extends ProtoWallet {
   async listOutputs(args: ListOutputsArgs): Promise<ListOutputsResult> {
     const wanted = args.tags ?? [];
     const matches = [...this.held.entries()].filter(
-      ([, h]) => h.basket === args.basket && (wanted.length === 0 || (args.tagQueryMode === 'all' ? wanted.every((t) => h.tags.includes(t)) : wanted.some((t) => h.tags.includes(t)))),
+      ([, h]) =>
+        h.basket === args.basket &&
+        (wanted.length === 0 || (args.tagQueryMode === 'all' ? wanted.every((t) => h.tags.includes(t)) : wanted.some((t) => h.tags.includes(t)))),
     );
     const beef = new Beef();
     for (const [, h] of matches) beef.mergeTransaction(h.tx);
@@ -195,12 +202,23 @@ export class TestWallet extends ProtoWallet {
       if (out.protocol === 'basket insertion') {
         const r = out.insertionRemittance;
         if (r === undefined) throw new Error('internalizeAction: insertionRemittance missing');
-        this.held.set(`${txid}.${out.outputIndex}`, { tx, vout: out.outputIndex, basket: r.basket, tags: r.tags ?? [], ...(r.customInstructions === undefined ? {} : { customInstructions: r.customInstructions }) });
+        this.held.set(`${txid}.${out.outputIndex}`, {
+          tx,
+          vout: out.outputIndex,
+          basket: r.basket,
+          tags: r.tags ?? [],
+          ...(r.customInstructions === undefined ? {} : { customInstructions: r.customInstructions }),
+        });
       } else {
         // BRC-29: the output must pay the key derived from the remittance and the sender's identity.
         const r = out.paymentRemittance;
         if (r === undefined) throw new Error('internalizeAction: paymentRemittance missing');
-        const { publicKey } = await this.getPublicKey({ protocolID: [2, '3241645161d8'], keyID: `${r.derivationPrefix} ${r.derivationSuffix}`, counterparty: r.senderIdentityKey, forSelf: true });
+        const { publicKey } = await this.getPublicKey({
+          protocolID: [2, '3241645161d8'],
+          keyID: `${r.derivationPrefix} ${r.derivationSuffix}`,
+          counterparty: r.senderIdentityKey,
+          forSelf: true,
+        });
         const expected = new P2PKH().lock(PublicKey.fromString(publicKey).toHash()).toHex();
         if (tx.outputs[out.outputIndex]?.lockingScript.toHex() !== expected) throw new Error('internalizeAction: output does not pay the derived key');
         if (!isMerge) this.received.push({ txid, vout: out.outputIndex, satoshis: tx.outputs[out.outputIndex]?.satoshis ?? 0, sender: r.senderIdentityKey });
@@ -216,14 +234,37 @@ export class TestWallet extends ProtoWallet {
 
   async listCertificates(args: { certifiers: string[]; types: string[] }): Promise<{ totalCertificates: number; certificates: WalletCertificate[] }> {
     const found = this.certificates.filter(({ certificate: c }) => args.certifiers.includes(c.certifier) && args.types.includes(c.type));
-    return { totalCertificates: found.length, certificates: found.map(({ certificate: c }) => ({ type: c.type, serialNumber: c.serialNumber, subject: c.subject, certifier: c.certifier, revocationOutpoint: c.revocationOutpoint, fields: c.fields, signature: c.signature ?? '' })) };
+    return {
+      totalCertificates: found.length,
+      certificates: found.map(({ certificate: c }) => ({
+        type: c.type,
+        serialNumber: c.serialNumber,
+        subject: c.subject,
+        certifier: c.certifier,
+        revocationOutpoint: c.revocationOutpoint,
+        fields: c.fields,
+        signature: c.signature ?? '',
+      })),
+    };
   }
 
-  async proveCertificate(args: { certificate: { serialNumber: string }; fieldsToReveal: string[]; verifier: string }): Promise<{ keyringForVerifier: Record<string, string> }> {
+  async proveCertificate(args: {
+    certificate: { serialNumber: string };
+    fieldsToReveal: string[];
+    verifier: string;
+  }): Promise<{ keyringForVerifier: Record<string, string> }> {
     const held = this.certificates.find(({ certificate }) => certificate.serialNumber === args.certificate.serialNumber);
     if (held === undefined) throw new Error('proveCertificate: no such certificate');
     const c = held.certificate;
-    const keyringForVerifier = await MasterCertificate.createKeyringForVerifier(this, c.certifier, args.verifier, c.fields, args.fieldsToReveal, held.keyring, c.serialNumber);
+    const keyringForVerifier = await MasterCertificate.createKeyringForVerifier(
+      this,
+      c.certifier,
+      args.verifier,
+      c.fields,
+      args.fieldsToReveal,
+      held.keyring,
+      c.serialNumber,
+    );
     return { keyringForVerifier };
   }
 
@@ -239,7 +280,14 @@ export class TestWallet extends ProtoWallet {
     const txid = tx.id('hex');
     for (const input of tx.inputs) this.held.delete(`${input.sourceTransaction?.id('hex') ?? input.sourceTXID ?? ''}.${input.sourceOutputIndex}`);
     (args.outputs ?? []).forEach((out, vout) => {
-      if (out.basket !== undefined) this.held.set(`${txid}.${vout}`, { tx, vout, basket: out.basket, tags: out.tags ?? [], ...(out.customInstructions === undefined ? {} : { customInstructions: out.customInstructions }) });
+      if (out.basket !== undefined)
+        this.held.set(`${txid}.${vout}`, {
+          tx,
+          vout,
+          basket: out.basket,
+          tags: out.tags ?? [],
+          ...(out.customInstructions === undefined ? {} : { customInstructions: out.customInstructions }),
+        });
     });
     // Change comes back as a coin; later actions spend it (its unmined ancestry travels in the BEEF).
     const changeIndex = tx.outputs.findIndex((o) => o.change === true);

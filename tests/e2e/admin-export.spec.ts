@@ -27,10 +27,10 @@ test.describe('admin export gate', () => {
     await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible(api);
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const [name, href] of [
-      ['Home', '/'],
-      ['Read Book', '/book'],
-      ['Generate Ideas', '/generator'],
-      ['Browse Ideas', '/ideas'],
+      ['Book', '/book'],
+      ['Generator', '/generator'],
+      ['Ideas', '/ideas'],
+      ['Ask', '/assistant'],
     ] as const) {
       await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }

@@ -21,7 +21,7 @@ test.describe.configure({ timeout: 300_000 });
 
 test('anonymous visitors are offered login to save ideas', async ({ page }) => {
   await gotoHydrated(page, '/generator');
-  await expect(main(page).getByRole('link', { name: 'Login to Save Ideas' })).toHaveAttribute('href', /^\/api\/login\?returnTo=%2Fgenerator/);
+  await expect(page.getByRole('main').getByRole('link', { name: 'Login to Save Ideas' })).toHaveAttribute('href', /^\/api\/login\?returnTo=%2Fgenerator/);
   await gotoHydrated(page, '/ideas');
   await expect(page.getByText('Login to Save Ideas').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your Ideas' })).toHaveCount(0);

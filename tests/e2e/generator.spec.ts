@@ -13,10 +13,10 @@ test.describe('generator page', () => {
         document.documentElement.classList.toggle('dark', t === 'dark');
       }, theme);
       const nav = page.getByRole('navigation', { name: 'Main' });
-      await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
-      await expect(nav.getByRole('link', { name: 'Book' })).toHaveAttribute('href', '/book');
-      await expect(nav.getByRole('link', { name: 'Browse Ideas' })).toHaveAttribute('href', '/ideas');
-      await expect(nav.getByRole('link', { name: 'Login to Save Ideas' })).toBeVisible();
+      await expect(nav.getByRole('link', { name: 'Book', exact: true })).toHaveAttribute('href', '/book');
+      await expect(nav.getByRole('link', { name: 'Generator', exact: true })).toHaveAttribute('aria-current', 'page');
+      await expect(nav.getByRole('link', { name: 'Ideas', exact: true })).toHaveAttribute('href', '/ideas');
+      await expect(page.getByRole('main').getByRole('link', { name: 'Login to Save Ideas' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Configure Your Vision' })).toBeVisible();
       await expectNoA11yViolations(page);
     }

@@ -5,10 +5,16 @@ test.describe('landing page', () => {
     await gotoHydrated(page, '/');
     await expect(page.getByText('Coming Soon In Paperback')).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link', { name: 'Read Book' })).toHaveAttribute('href', '/book');
-    await expect(nav.getByRole('link', { name: 'Generate Ideas' })).toHaveAttribute('href', '/generator');
-    await expect(nav.getByRole('link', { name: 'Browse Ideas' })).toHaveAttribute('href', '/ideas');
+    await expect(nav.getByRole('link', { name: 'Book', exact: true })).toHaveAttribute('href', '/book');
+    await expect(nav.getByRole('link', { name: 'Generator', exact: true })).toHaveAttribute('href', '/generator');
+    await expect(nav.getByRole('link', { name: 'Ideas', exact: true })).toHaveAttribute('href', '/ideas');
+    await expect(nav.getByRole('link', { name: 'Ask', exact: true })).toHaveAttribute('href', '/assistant');
     await expect(nav.getByRole('link', { name: 'Login' })).toHaveAttribute('href', /^\/api\/login\?returnTo=/);
+    // The calls to action of docs/spec.md's landing nav, in the page body.
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: 'Read Book' })).toHaveAttribute('href', '/book');
+    await expect(main.getByRole('link', { name: 'Generate Ideas' })).toHaveAttribute('href', '/generator');
+    await expect(main.getByRole('link', { name: 'Browse Ideas' })).toHaveAttribute('href', '/ideas');
     for (const title of ['Code Examples', 'AI Assistant', 'Tabbed Interface']) {
       await expect(page.getByRole('heading', { name: title })).toBeVisible();
     }
@@ -79,7 +85,7 @@ test.describe('mobile menu', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     // Choosing a link closes the menu (checked before the navigation completes).
     await page.evaluate(() => document.addEventListener('click', (e) => e.preventDefault(), { once: true }));
-    await menu.getByRole('link', { name: 'Read Book' }).click();
+    await menu.getByRole('link', { name: 'Book', exact: true }).click();
     await expect(menu).toBeHidden();
     await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
   });

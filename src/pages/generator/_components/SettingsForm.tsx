@@ -65,9 +65,12 @@ export function SettingsForm({ settings, onChange, listed, onListedChange, engin
           </div>
         ))}
         <div>
-          <label htmlFor={`${id}-level`} className="block text-sm font-semibold text-slate-800 dark:text-slate-200">
-            Innovation level: <output htmlFor={`${id}-level`}>{settings.innovationLevel}</output>/10
-          </label>
+          <div className="flex items-baseline justify-between gap-2 text-sm font-semibold text-slate-800 dark:text-slate-200">
+            <label htmlFor={`${id}-level`}>Innovation level</label>
+            <output htmlFor={`${id}-level`} aria-hidden="true">
+              {settings.innovationLevel}/10
+            </output>
+          </div>
           <input
             id={`${id}-level`}
             name="innovationLevel"
@@ -76,6 +79,7 @@ export function SettingsForm({ settings, onChange, listed, onListedChange, engin
             max={10}
             step={1}
             value={settings.innovationLevel}
+            aria-valuetext={`${settings.innovationLevel} of 10`}
             onChange={(e) => onChange('innovationLevel', Math.round(Number(e.target.value)))}
             className="mt-3 w-full accent-brand-700"
           />
