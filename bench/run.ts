@@ -274,6 +274,29 @@ async function jsPerRoute(routes: string[]): Promise<void> {
     await page.close();
   }
   results['jsPerRoute'] = sizes;
+  // Issue 25: where the text starts on a 390x844 phone (Starlight: chapter 1 at 277 px, chapter 5 at 363 px).
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
+  const firstParagraph: Record<string, number> = {};
+  for (const [route, starlight] of [
+    ['/book/chapter-01', 277],
+    ['/book/chapter-05', 363],
+  ] as const) {
+    const page = await phone.newPage();
+    await page.goto(`${ORIGIN}${route}`, { waitUntil: 'load' });
+    const top = await page.evaluate(() => {
+      const p = document.querySelector('.chapter-text p');
+      return p ? Math.round(p.getBoundingClientRect().top + window.scrollY) : Number.NaN;
+    });
+    firstParagraph[route] = top;
+    record(
+      `First paragraph on a 390x844 phone, ${route}`,
+      `${top} px from the top (Starlight: ${starlight} px; was ${route.endsWith('05') ? 465 : 353} px)`,
+      `<= ${starlight} px`,
+      top <= starlight,
+    );
+    await page.close();
+  }
+  results['firstParagraphOnPhone'] = firstParagraph;
   await browser.close();
 }
 

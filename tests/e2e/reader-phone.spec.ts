@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, expectNoA11yViolations, gotoHydrated, test, useTheme } from './fixtures.ts';
 
 /**
  * Issue 25: reading on a phone as well as the best docs site, and one header on every page.
@@ -228,3 +228,20 @@ test.describe('8 and 9. words that are true, compact resources', () => {
     expect((await first.boundingBox())?.height ?? 999).toBeLessThanOrEqual(80);
   });
 });
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const [size, viewport] of [
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1440, height: 900 }],
+  ] as const) {
+    test(`axe finds nothing on the pages with the new header (${size}, ${theme})`, async ({ page }) => {
+      test.setTimeout(150_000);
+      await page.setViewportSize(viewport);
+      await useTheme(page, theme);
+      for (const path of ['/', '/book/chapter-05', '/generator', '/ideas', '/assistant', '/help']) {
+        await gotoHydrated(page, path);
+        await expectNoA11yViolations(page);
+      }
+    });
+  }
+}
