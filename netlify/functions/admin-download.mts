@@ -8,7 +8,7 @@ import { API_HEADERS, error } from './_shared/http.ts';
 
 /**
  * GET /api/admin/download/{id}/{expires}/{sig}: the stored EPUB as an attachment, authorised by
- * the signed path or (SPEC.md section 7 compatibility) by `?password=`, rate-limited like the gate.
+ * the signed path or (docs/spec.md section 7 compatibility) by `?password=`, rate-limited like the gate.
  */
 export default handler({ methods: ['GET'], unavailable: 'The export store is unavailable; try again shortly' }, async ({ req, context, env }) => {
   const expected = adminPassword(env);

@@ -8,7 +8,7 @@ import { endSession } from './_shared/session.ts';
 const fromThisSite = (req: Request) => ['same-origin', 'none', null].includes(req.headers.get('sec-fetch-site'));
 
 /**
- * GET /api/logout (a browser navigation, SPEC.md) and POST (its confirmation button, same-origin
+ * GET /api/logout (a browser navigation, docs/spec.md) and POST (its confirmation button, same-origin
  * only): ends the session, on the server too, and goes to the landing page. A GET that another
  * site started does not log out: it shows a page with a Log out button instead.
  */

@@ -1,5 +1,5 @@
 /**
- * The generator's option values (SPEC.md section 3), with the labels shown in the dropdowns.
+ * The generator's option values (docs/spec.md section 3), with the labels shown in the dropdowns.
  * Zod-free on purpose: islands import the labels without pulling zod into the browser bundle;
  * options.ts re-exports everything here beside the zod schemas.
  */

@@ -1,5 +1,5 @@
 /**
- * The islands' API client (SPEC.md section 7): credentials included, JSON in and out. Any
+ * The islands' API client (docs/spec.md section 7): credentials included, JSON in and out. Any
  * non-success response throws an Error whose message is "{status}: {body text or status text}".
  */
 export class ApiError extends Error {

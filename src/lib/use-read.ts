@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 
 /**
- * One JSON read with the policies of SPEC.md section 7, for the /ideas page: made when the component
+ * One JSON read with the policies of docs/spec.md section 7, for the /ideas page: made when the component
  * mounts (or when `enabled` becomes true), never refetched on focus or on an interval, never stale,
  * retried only `retry` times (1 s, 2 s, 4 s... apart). Replaces react-query there: with it the page
  * shipped 84.6 KB of JavaScript against a budget of 80 KB (docs/decisions/009).

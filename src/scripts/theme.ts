@@ -1,4 +1,4 @@
-/** Theme preference (SPEC.md section 4): 'light' or 'dark', saved under localStorage 'theme'. */
+/** Theme preference (docs/spec.md section 4): 'light' or 'dark', saved under localStorage 'theme'. */
 type Theme = 'light' | 'dark';
 const THEME_KEY = 'theme';
 

@@ -111,7 +111,7 @@ test.describe('generator page', () => {
     await gotoHydrated(page, '/generator');
     const plain = {
       businessName: 'Plain Answer Co',
-      executiveSummary: 'A plain idea as SPEC.md section 7 allows it.',
+      executiveSummary: 'A plain idea as docs/spec.md section 7 allows it.',
       painPointsSolved: ['One pain'],
       marketAnalysis: 'A market.',
       businessModel: {
@@ -253,7 +253,7 @@ test.describe('generator page', () => {
       await page.getByRole('button', { name: 'Generate Revolutionary Idea' }).click();
       const panel = page.getByTestId('error-panel');
       await expect(panel.getByRole('heading', { name: 'Generation Failed' })).toBeVisible();
-      // SPEC.md's status prefix, then the error's text (not the raw JSON body).
+      // docs/spec.md's status prefix, then the error's text (not the raw JSON body).
       await expect(panel).toContainText('503: The generator is not available right now; please try again later');
       await expect(panel).not.toContainText('{"error"');
       await expectNoA11yViolations(page);

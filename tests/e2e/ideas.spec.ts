@@ -159,7 +159,7 @@ test.describe('/ideas', () => {
   test.describe('failed reads', () => {
     test.use({ allowConsoleErrors: [/status of 500 \(Internal Server Error\)/] });
 
-    test('saved ideas are retried once, recent ideas not at all (SPEC.md section 7)', async ({ page, context, baseURL }) => {
+    test('saved ideas are retried once, recent ideas not at all (docs/spec.md section 7)', async ({ page, context, baseURL }) => {
       await logIn(context, baseURL ?? '', ownerId);
       const calls = { saved: 0, recent: 0 };
       await page.route('**/api/saved-ideas', async (route) => {

@@ -310,7 +310,7 @@ describe('POST /api/admin/export-epub and the download', () => {
     const unsigned = await download(...downloadRequest(`/api/admin/download/${id}`));
     expect(unsigned.status).toBe(401);
 
-    // SPEC.md section 7 compatibility: {downloadUrl}?password=
+    // docs/spec.md section 7 compatibility: {downloadUrl}?password=
     expect((await download(...downloadRequest(`${result.downloadUrl}?password=${encodeURIComponent('nope')}`))).status).toBe(401);
     const withPassword = await download(...downloadRequest(`${result.downloadUrl}?password=${encodeURIComponent(PASSWORD)}`));
     expect(withPassword.status).toBe(200);

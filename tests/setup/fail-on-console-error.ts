@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 
 /**
- * Any unexpected console.error fails the test (STYLE.md). A test that expects an error log spies
+ * Any unexpected console.error fails the test (docs/architecture.md). A test that expects an error log spies
  * on console.error itself (vi.spyOn(console, 'error').mockImplementation(...)) and asserts on it.
  */
 let calls: unknown[][] = [];

@@ -94,7 +94,7 @@ describe('static API generation (content to /api files)', () => {
     ]);
   });
 
-  it('gives the index entries exactly the fields of SPEC.md section 3', async () => {
+  it('gives the index entries exactly the fields of docs/spec.md section 3', async () => {
     const files = await buildApiFiles(chapters, (c) => renderMarkdown(c.markdown, { highlight: false }));
     expect(files[0]?.body).toEqual([
       { id: 'chapter-00', title: 'Introduction', subtitle: 'Short 0 - A longer line', markdownFile: 'chapter-00.md', resourcesFile: 'chapter-00.json' },

@@ -21,7 +21,7 @@ const result = (idea: Record<string, unknown>) => ({
 });
 
 describe('one idea view for the generator result and the idea page', () => {
-  it('shows the same sections and labels in both (SPEC.md idea detail names, Core Features included)', () => {
+  it('shows the same sections and labels in both (docs/spec.md idea detail names, Core Features included)', () => {
     const record = sampleRecord({ createdAt: '2026-11-21T10:00:00.000Z' });
     const page = renderIdeaDetailHtml({ idea: toPublicRecord(record) }, 'p');
     const generated = renderToStaticMarkup(

@@ -4,7 +4,7 @@ import { exportStore } from './admin.ts';
 /**
  * The export store in Netlify Blobs (`epub-exports`, strong consistency): the file is the blob, its
  * metadata rides along. Blobs can answer `modified: true` with an empty etag for a failed write
- * (RECIPE.md): that counts as a failure.
+ * (docs/architecture.md): that counts as a failure.
  */
 export function blobsExportStore(store = exportStore()): ExportStore {
   return {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /**
- * The server's environment, parsed once with zod (STYLE.md): the one module of the functions that
+ * The server's environment, parsed once with zod (docs/architecture.md): the one module of the functions that
  * reads it. Handlers get it from the request wrapper (`handler.ts`) and pass values on; domain code
  * receives values, never reads process.env itself.
  */

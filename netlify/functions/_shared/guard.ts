@@ -1,7 +1,7 @@
 import { error } from './http.ts';
 
 /**
- * Guards cookie-authenticated writes against cross-site requests (DESIGN.md): a browser's
+ * Guards cookie-authenticated writes against cross-site requests (docs/architecture.md): a browser's
  * `Sec-Fetch-Site` must be same-origin (or none, for a typed URL), and when an `Origin` header is
  * present it must be this site's origin. Returns a 403 Response to send, or null when allowed.
  */

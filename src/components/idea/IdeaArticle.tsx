@@ -15,7 +15,7 @@ interface Props {
 }
 
 /**
- * One generated idea, every section SPEC.md's idea detail names, each shown only when its data
+ * One generated idea, every section docs/spec.md's idea detail names, each shown only when its data
  * exists. The idea page and the generator result both render it from `normalizeIdea`'s view, so
  * the two cannot label or order anything differently.
  */

@@ -12,7 +12,7 @@ function signature(id: string, expires: number, secret: Uint8Array): string {
 /**
  * A short-lived signed download path for an export: `/api/admin/download/{id}/{expires}/{sig}`,
  * where sig is an HMAC-SHA256 of the id and the expiry (unix seconds). It carries no query string,
- * so SPEC.md's `{downloadUrl}?password=` form still appends cleanly.
+ * so docs/spec.md's `{downloadUrl}?password=` form still appends cleanly.
  */
 export function signedDownloadPath(id: string, secret: Uint8Array, nowMs: number, ttlSeconds = DOWNLOAD_TTL_SECONDS): string {
   const expires = Math.floor(nowMs / 1000) + ttlSeconds;

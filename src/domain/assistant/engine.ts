@@ -16,7 +16,7 @@ export interface EngineAnswerOptions {
 }
 
 /**
- * One way of answering (DESIGN.md "Book assistant"): Claude, OpenAI or the offline engine. It
+ * One way of answering (docs/architecture.md "Book assistant"): Claude, OpenAI or the offline engine. It
  * returns the answer text, citing passages as [n]; the caller checks every citation.
  */
 export interface AnswerEngine {

@@ -21,7 +21,7 @@ export interface ApiFile {
   body: ChapterIndexEntry[] | ChapterDocument | CodeExample[] | Resource[];
 }
 
-/** The chapter index entry of a chapter (SPEC.md section 3: the optional file only when it exists). */
+/** The chapter index entry of a chapter (docs/spec.md section 3: the optional file only when it exists). */
 export function indexEntry(chapter: ChapterSource): ChapterIndexEntry {
   return {
     id: chapter.id,
@@ -36,7 +36,7 @@ export function indexEntry(chapter: ChapterSource): ChapterIndexEntry {
 /**
  * Every file of the static book API, generated from the content at build time:
  * `chapters/index.json`, `chapters/{markdownFile}`, `code-examples/{file}` (only for chapters that
- * have one) and `resources/{file}`. Code examples and resources keep exactly the fields of SPEC.md.
+ * have one) and `resources/{file}`. Code examples and resources keep exactly the fields of docs/spec.md.
  */
 export async function buildApiFiles(chapters: readonly ChapterSource[], render: (chapter: ChapterSource) => Promise<Rendered>): Promise<ApiFile[]> {
   const files: ApiFile[] = [{ path: 'chapters/index.json', body: chapters.map(indexEntry) }];

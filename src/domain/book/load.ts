@@ -17,7 +17,7 @@ import {
 export interface ChapterSource extends ChapterFrontmatter {
   /** The Markdown body, frontmatter removed. */
   markdown: string;
-  /** File names as the static API serves them (SPEC.md chapter index entry). */
+  /** File names as the static API serves them (docs/spec.md chapter index entry). */
   markdownFile: string;
   resourcesFile: string;
   codeExamplesFile?: string;

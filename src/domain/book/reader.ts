@@ -3,7 +3,7 @@
  * chapter. Shared by the reader pages and the static API (both at build time).
  */
 
-/** A chapter index entry (SPEC.md section 3), as the static API serves it and the reader pages list it. */
+/** A chapter index entry (docs/spec.md section 3), as the static API serves it and the reader pages list it. */
 export interface ChapterIndexEntry {
   /** chapter-00 .. chapter-21. */
   id: string;

@@ -11,7 +11,7 @@ type EpubFn = typeof epubGen;
 
 /**
  * epub-gen-memory is CommonJS: depending on who loads it (Node's ESM loader, Vite, esbuild) the
- * default import is the function or the module object holding it (RECIPE.md).
+ * default import is the function or the module object holding it (docs/architecture.md).
  */
 function resolveEpubFn(mod: unknown): EpubFn {
   let candidate = mod;
@@ -176,7 +176,7 @@ function ncxNavPointsHtml(entries: NavEntry[]): string {
 }
 
 /**
- * Builds the whole book as an EPUB 3 (SPEC.md admin export, DESIGN.md): every chapter in reading
+ * Builds the whole book as an EPUB 3 (docs/spec.md admin export, docs/architecture.md): every chapter in reading
  * order, rendered by the site's one Markdown pipeline, with a generated cover, a nested table of
  * contents (chapters and their section headings), accessibility metadata, optional code examples
  * and resources, and no remote resources. The result passes EPUBCheck with no error or warning.

@@ -6,7 +6,7 @@
 /** How long a download link stays valid. */
 export const DOWNLOAD_TTL_SECONDS = 5 * 60;
 
-/** The answer of POST /api/admin/export-epub (SPEC.md section 3, export result). */
+/** The answer of POST /api/admin/export-epub (docs/spec.md section 3, export result). */
 export interface ExportResult {
   success: true;
   /** Chapters in the EPUB (the whole book: 22 when every chapter exists). */
@@ -18,7 +18,7 @@ export interface ExportResult {
   downloadUrl: string;
 }
 
-/** Bytes per MB in the console's size display (SPEC.md section 9). */
+/** Bytes per MB in the console's size display (docs/spec.md section 9). */
 const BYTES_PER_MB = 1048576;
 
 /** The size shown in the result card: MB to two decimals. */

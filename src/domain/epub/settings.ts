@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Free text of 1..200 characters once trimmed (SPEC.md leaves bounds open; we set them). */
+/** Free text of 1..200 characters once trimmed (docs/spec.md leaves bounds open; we set them). */
 const boundedText = (label: string) =>
   z
     .string({ error: `${label} must be a string` })
@@ -8,7 +8,7 @@ const boundedText = (label: string) =>
     .min(1, `${label} must not be empty`)
     .max(200, `${label} must be at most 200 characters`);
 
-/** The body of POST /api/admin/export-epub (SPEC.md section 3, EPUB export settings). */
+/** The body of POST /api/admin/export-epub (docs/spec.md section 3, EPUB export settings). */
 export const exportSettingsSchema = z
   .object({
     /** Book title on the cover and in the metadata. The console prefills 'The {book title}'. */

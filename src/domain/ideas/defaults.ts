@@ -1,6 +1,6 @@
 import type { GenerateRequest } from './schema.ts';
 
-/** The generator settings a page starts with (SPEC.md section 3). Re-exported by schema.ts. */
+/** The generator settings a page starts with (docs/spec.md section 3). Re-exported by schema.ts. */
 export const DEFAULT_SETTINGS: GenerateRequest = {
   businessCategory: 'all',
   targetMarket: 'all',

@@ -56,7 +56,7 @@ export interface EngineCallOptions {
   onSection?: (section: IdeaSection) => void;
 }
 
-/** One way of writing an idea (DESIGN.md "Generation"): Anthropic, OpenAI or the offline engine. */
+/** One way of writing an idea (docs/architecture.md "Generation"): Anthropic, OpenAI or the offline engine. */
 export interface IdeaEngine {
   readonly name: Engine;
   /** The model id (or the offline engine's name) recorded with the idea. */

@@ -160,7 +160,7 @@ export async function readGallery(
   return { entries: out, next: pos };
 }
 
-/** The gallery's category filter: one of SPEC.md's businessCategory values ('all' means none). */
+/** The gallery's category filter: one of docs/spec.md's businessCategory values ('all' means none). */
 const CATEGORIES = Object.keys(OPTION_LABELS.businessCategory);
 
 export interface GalleryQuery {

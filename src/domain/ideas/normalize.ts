@@ -1,7 +1,7 @@
 import { OPTION_LABELS, optionLabel, type OptionField } from '../option-labels.ts';
 
 /**
- * One view model for every stored idea record, whatever its age or shape (SPEC.md section 3):
+ * One view model for every stored idea record, whatever its age or shape (docs/spec.md section 3):
  * the list card and the detail page both read ideas through `normalizeIdea`, never the raw record.
  */
 
@@ -49,7 +49,7 @@ export interface IdeaView {
   /** Market analysis as text and/or label/value facts (older records keep an object). */
   marketAnalysis: { text: string | null; facts: LabelledValue[] } | null;
   businessModel: { revenueStreams: string[]; costStructure: string[]; keyMetrics: LabelledValue[] } | null;
-  /** The revenue model text; only set when there is no business model (SPEC.md). */
+  /** The revenue model text; only set when there is no business model (docs/spec.md). */
   revenueModel: string | null;
   /** implementationSteps, else implementationRoadmap. */
   roadmap: RoadmapPhase[];
@@ -75,7 +75,7 @@ type Obj = Record<string, unknown>;
 
 /**
  * An object from a value that is an object or a JSON string of one; anything else (unparsable
- * JSON, arrays, null) is `{}` so defaults apply (SPEC.md section 5).
+ * JSON, arrays, null) is `{}` so defaults apply (docs/spec.md section 5).
  */
 export function toObject(value: unknown): Obj {
   if (typeof value === 'string') {
@@ -198,7 +198,7 @@ function chapterLinks(value: unknown): ChapterLink[] {
 }
 
 /**
- * Maps any stored idea record to the view model (DESIGN.md: one normaliser for list and detail).
+ * Maps any stored idea record to the view model (docs/architecture.md: one normaliser for list and detail).
  * Accepts `generatedIdea` and `parameters` as objects or JSON strings; unparsable JSON reads as `{}`
  * and every field falls back to the spec's default.
  */

@@ -4,7 +4,7 @@ import { aiFocusSchema, bsvFeatureSchema, businessCategorySchema, revenueModelSc
 /** An offline engine seed: 1-64 characters of [A-Za-z0-9_-]. */
 const ideaSeedSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'seed must be 1 to 64 letters, digits, "-" or "_"');
 
-/** POST /api/generate-idea body (SPEC.md section 7), shared by the page and the function. */
+/** POST /api/generate-idea body (docs/spec.md section 7), shared by the page and the function. */
 export const generateRequestSchema = z
   .object({
     businessCategory: businessCategorySchema,
@@ -24,7 +24,7 @@ export const generateRequestSchema = z
   .strict();
 export type GenerateRequest = z.infer<typeof generateRequestSchema>;
 
-/** The generator settings a page starts with (SPEC.md section 3); zod-free for the page. */
+/** The generator settings a page starts with (docs/spec.md section 3); zod-free for the page. */
 export { DEFAULT_SETTINGS } from './defaults.ts';
 
 /**
@@ -36,7 +36,7 @@ const text = z.string().min(1).max(IDEA_LIMITS.text);
 const list = <T extends z.ZodType>(item: T) => z.array(item).min(1).max(IDEA_LIMITS.items);
 
 /**
- * The generated idea (SPEC.md section 3), the contract every engine's answer is validated against.
+ * The generated idea (docs/spec.md section 3), the contract every engine's answer is validated against.
  * Providers get a JSON schema built from this one.
  */
 export const generatedIdeaSchema = z
@@ -76,7 +76,7 @@ export type Engine = z.infer<typeof engineSchema>;
 export const ideaIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'malformed idea id');
 
 /**
- * A stored idea, `ideas/<id>` in Blobs (DESIGN.md). `generatedIdea` holds the idea plus
+ * A stored idea, `ideas/<id>` in Blobs (docs/architecture.md). `generatedIdea` holds the idea plus
  * `inspiredBy`; readers also accept older records whose idea or parameters are JSON strings.
  */
 export const ideaRecordSchema = z.object({
@@ -110,7 +110,7 @@ export type GenerateResponse = GeneratedIdea & {
   seed?: string;
 };
 
-/** How many recent ideas a page asks for by default (SPEC.md section 9). */
+/** How many recent ideas a page asks for by default (docs/spec.md section 9). */
 export const DEFAULT_RECENT_LIMIT = 20;
 /** The largest `limit` GET /api/recent-ideas accepts (the recent index keeps this many). */
 const MAX_RECENT_LIMIT = 50;

@@ -1,4 +1,4 @@
-/** Sharing an idea through the X (Twitter) tweet-intent window (SPEC.md: 550x420). */
+/** Sharing an idea through the X (Twitter) tweet-intent window (docs/spec.md: 550x420). */
 
 export const TWEET_INTENT = 'https://x.com/intent/tweet';
 export const SHARE_HASHTAGS = ['BSV', 'AI', 'Blockchain', 'Innovation'] as const;

@@ -7,7 +7,7 @@ import type { IdeaRecord } from './schema.ts';
 export type ClaimOutcome = 'claimed' | 'already-yours' | 'owned-by-other' | 'not-found';
 
 /**
- * Storage port for ideas (DESIGN.md "Ideas and storage"). Implementations: `BlobsIdeaStore`
+ * Storage port for ideas (docs/architecture.md "Ideas and storage"). Implementations: `BlobsIdeaStore`
  * (netlify/functions/_shared/blobs-idea-store.ts, the real one) and `MemoryIdeaStore` (tests).
  */
 export interface IdeaStore {

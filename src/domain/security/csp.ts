@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The site's Content-Security-Policy (DESIGN.md "Security headers"): no inline script runs unless
+ * The site's Content-Security-Policy (docs/architecture.md "Security headers"): no inline script runs unless
  * its SHA-256 hash is listed, nothing loads from other origins except the assistant's frame and
  * https profile images, and the site cannot be framed.
  */

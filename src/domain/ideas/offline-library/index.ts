@@ -10,7 +10,7 @@ export type { Buyer, CategoryLibrary, ConceptSeed } from './schema.ts';
 type Category = Exclude<BusinessCategory, 'all'>;
 
 /**
- * The offline engine's seed library, one entry per category of SPEC.md, checked against its
+ * The offline engine's seed library, one entry per category of docs/spec.md, checked against its
  * schema when first loaded (a malformed entry fails loudly, and the unit tests load it).
  */
 export const SEED_LIBRARY: Record<Category, CategoryLibrary> = z

@@ -12,7 +12,7 @@ interface GateProps {
   onSubmit: (event: SubmitEvent<HTMLFormElement>) => void;
 }
 
-/** The password gate (SPEC.md: 'Admin Access Required', 'Authenticate' / 'Authenticating...'). */
+/** The password gate (docs/spec.md: 'Admin Access Required', 'Authenticate' / 'Authenticating...'). */
 export function AdminGate({ id, password, authenticating, error, notice, onPasswordChange, onSubmit }: GateProps) {
   return (
     <section className={card} aria-labelledby={`${id}-gate`}>

@@ -21,7 +21,7 @@ interface Status {
 /** The element in the page's nav (export-book.astro) that shows the admin session state. */
 export const ADMIN_NAV_SLOT = 'admin-nav-state';
 
-/** SPEC.md section 8: 'Invalid password' when the error says so, otherwise 'Authentication failed'. */
+/** docs/spec.md section 8: 'Invalid password' when the error says so, otherwise 'Authentication failed'. */
 function authError(e: unknown): string {
   const message = e instanceof Error ? e.message : String(e);
   if (message.includes('Invalid password')) return 'Invalid password';
@@ -31,7 +31,7 @@ function authError(e: unknown): string {
 
 const subscribeNever = () => () => {};
 
-/** The admin EPUB export console (SPEC.md "Admin export"): password gate, export form, result card. */
+/** The admin EPUB export console (docs/spec.md "Admin export"): password gate, export form, result card. */
 export default function ExportConsole({ bookTitle, defaultAuthor }: Props) {
   const id = useId();
   const [state, dispatch] = useReducer(consoleReducer, undefined, () => initialState(bookTitle, defaultAuthor));

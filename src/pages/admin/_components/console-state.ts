@@ -2,7 +2,7 @@ import type { ExportResult } from '../../../domain/epub/result.ts';
 import type { ExportSettings } from '../../../domain/epub/settings.ts';
 
 /**
- * The export console's state and its transitions (SPEC.md "Admin export" and section 9), kept
+ * The export console's state and its transitions (docs/spec.md "Admin export" and section 9), kept
  * apart from React so each rule is tested on its own.
  *
  * The page is pre-rendered with the gate (so it paints before any script runs); the status check
@@ -55,7 +55,7 @@ export function initialState(bookTitle: string, defaultAuthor: string): ConsoleS
   };
 }
 
-/** True when the gate may call the server (SPEC.md: no call for a blank password). */
+/** True when the gate may call the server (docs/spec.md: no call for a blank password). */
 export const canAuthenticate = (state: ConsoleState) => state.password.trim() !== '';
 /** True when the export may call the server. */
 export const canExport = (state: ConsoleState) => state.settings.title.trim() !== '' && state.settings.author.trim() !== '';

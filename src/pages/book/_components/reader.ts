@@ -6,7 +6,7 @@
 import { readPosition, recordRead, recordVisit, savePosition } from '../../../scripts/reading-state.ts';
 import { isFieldTarget } from '../../../scripts/site-search.ts';
 
-/** How long 'Copied!' stays on a button (SPEC.md). */
+/** How long 'Copied!' stays on a button (docs/spec.md). */
 const COPIED_MS = 2000;
 
 const $ = <T extends Element = HTMLElement>(selector: string, root: ParentNode = document) => root.querySelector<T>(selector);
@@ -155,7 +155,7 @@ function initTabs(onSelect: (name: string) => void): (name: string) => void {
   return select;
 }
 
-/** The Code Examples tab shows one example at a time, the first when the chapter opens (SPEC.md). */
+/** The Code Examples tab shows one example at a time, the first when the chapter opens (docs/spec.md). */
 function initExamplePicker(): void {
   const picker = $('[data-example-picker]');
   if (!picker) return;

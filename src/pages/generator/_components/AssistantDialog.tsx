@@ -15,7 +15,7 @@ interface Props {
 const OWN_ASSISTANT_PATH = '/assistant';
 
 /**
- * The 'Ask BitGenius AI' dialog (SPEC.md: up to 95% of the viewport's width and 85% of its
+ * The 'Ask BitGenius AI' dialog (docs/spec.md: up to 95% of the viewport's width and 85% of its
  * height) with the assistant in a frame, an 'Open in new tab' link to the same page and the credit
  * line. It embeds the site's own book assistant unless `assistant.url` names an external one.
  * Loaded on demand by AssistantButton, so Radix Dialog stays out of the generator's first load.

@@ -75,7 +75,7 @@ export default function GeneratorApp({ engines: initialEngines, assistant }: Pro
       history.replaceState(history.state, '', `${location.pathname}${query}${location.hash}`);
   }, [settings, seed, urlRead]);
 
-  // Each new result scrolls into view once its panel is on the page (SPEC.md: after 100 ms). The
+  // Each new result scrolls into view once its panel is on the page (docs/spec.md: after 100 ms). The
   // callback changes with each result (its receipt time), so React calls it again for a new idea.
   const resultReceivedAt = generation.status === 'success' ? generation.result.receivedAt : null;
   const resultRef = useCallback(

@@ -6,7 +6,7 @@ import type { GeneratorSettings } from '../../../domain/ideas/settings-url.ts';
 
 /**
  * What the page accepts as an answer: an idea, with any of the extras (`id`, `engine`,
- * `inspiredBy`...) possibly missing (SPEC.md section 7 promises only "the generated idea
+ * `inspiredBy`...) possibly missing (docs/spec.md section 7 promises only "the generated idea
  * structure"); the result panel hides the parts whose extras are missing.
  */
 export type GeneratedResult = Partial<GeneratedIdea> & Partial<Omit<GenerateResponse, keyof GeneratedIdea>> & Record<string, unknown>;
@@ -23,7 +23,7 @@ function asResult(data: unknown): GeneratedResult {
 
 /**
  * POST /api/generate-idea asking for server-sent progress events. Resolves with the idea; any
- * failure throws an Error whose message reads "{status}: {error text}" (SPEC.md 8; a JSON error body
+ * failure throws an Error whose message reads "{status}: {error text}" (docs/spec.md 8; a JSON error body
  * shows its text, not the raw JSON).
  */
 export async function generateWithProgress(
@@ -39,7 +39,7 @@ export async function generateWithProgress(
     ...(signal ? { signal } : {}),
   });
   if (!res.ok) {
-    // SPEC.md section 8's "{status}: {body}", with a JSON error body read as its text
+    // docs/spec.md section 8's "{status}: {body}", with a JSON error body read as its text
     // ("503: Service temporarily unavailable", not the raw JSON).
     const body = await res.text().catch(() => '');
     throw new ApiError(res.status, new ApiError(res.status, body, res.statusText).serverMessage ?? body, res.statusText);

@@ -15,7 +15,7 @@ export interface GenerationResult {
 export type Generation = { status: 'idle' } | { status: 'pending' } | { status: 'error'; error: Error } | { status: 'success'; result: GenerationResult };
 
 /**
- * One generation at a time (SPEC.md section 4: idle, pending, success or error), with the progress
+ * One generation at a time (docs/spec.md section 4: idle, pending, success or error), with the progress
  * events streamed while it is pending. A generation started while another is pending is ignored;
  * an answer that arrives after the island unmounted is dropped.
  */

@@ -20,7 +20,7 @@ function categoryFromUrl(): string {
 
 /**
  * /ideas: the signed-in user's saved ideas, then the community ideas (the gallery, newest first,
- * 20 at a time with "Load more", filtered by a category kept in the URL). Reads follow SPEC.md
+ * 20 at a time with "Load more", filtered by a category kept in the URL). Reads follow docs/spec.md
  * section 7: saved ideas retried once, the rest never; never stale, no refetch on focus.
  */
 export default function IdeasBrowser() {

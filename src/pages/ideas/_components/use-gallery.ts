@@ -24,7 +24,7 @@ export interface GalleryState {
 
 /**
  * The gallery of one category ('all' for every category), page by page: the first page when the
- * category is known (`enabled`) or changes, the next one on `loadMore`. Reads follow SPEC.md
+ * category is known (`enabled`) or changes, the next one on `loadMore`. Reads follow docs/spec.md
  * section 7 (no retry, no refetch); an answer for a category no longer shown is dropped.
  */
 export function useGallery(category: string, enabled: boolean, limit: number): GalleryState {
