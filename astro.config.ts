@@ -2,7 +2,7 @@ import react from '@astrojs/react';
 import netlify from '@netlify/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
-import { isDeployedContext } from './netlify/functions/_shared/env.ts';
+import { isDeployedContext } from './src/lib/server-env.ts';
 import { adminPasswordBanner, ensureLocalSecrets } from './scripts/local-secrets.ts';
 import { assertTipAddress } from './src/domain/book/tip-address.ts';
 import { book } from './src/lib/site.ts';

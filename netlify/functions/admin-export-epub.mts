@@ -5,7 +5,7 @@ import { exportBook } from '../../src/domain/epub/export.ts';
 import { exportSettingsSchema } from '../../src/domain/epub/settings.ts';
 import { adminPassword, CONSOLE_DISABLED, downloadSecrets, hasAdminSession } from './_shared/admin.ts';
 import { blobsExportStore } from './_shared/blobs-export-store.ts';
-import type { ServerEnv } from './_shared/env.ts';
+import type { ServerEnv } from '../../src/lib/server-env.ts';
 import { handler } from './_shared/handler.ts';
 import { error, json } from './_shared/http.ts';
 

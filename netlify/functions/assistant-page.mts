@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { isDeployed } from './_shared/env.ts';
+import { isDeployed } from '../../src/lib/server-env.ts';
 import { handler } from './_shared/handler.ts';
 import { htmlHeaders, notBuilt } from './_shared/html.ts';
 import { readPageShell } from './_shared/page-shell.ts';

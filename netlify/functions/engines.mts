@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { engineInfoFromEnv } from './_shared/generation.ts';
+import { engineInfoFromEnv } from '../../src/lib/server-env.ts';
 import { handler } from './_shared/handler.ts';
 import { json } from './_shared/http.ts';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
-import { serverEnv } from '../../netlify/functions/_shared/env.ts';
+import { serverEnv } from '../../src/lib/server-env.ts';
 import { createSessionCookie } from '../../netlify/functions/_shared/session.ts';
 import { ensureLocalSecrets } from '../../scripts/local-secrets.ts';
 import { DEFAULT_SETTINGS } from '../../src/domain/ideas/schema.ts';

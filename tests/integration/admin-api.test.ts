@@ -13,7 +13,7 @@ import exportStatus from '../../netlify/functions/admin-export-status.mts';
 import logout from '../../netlify/functions/admin-logout.mts';
 import { ADMIN_AUDIENCE, ADMIN_COOKIE, adminAttemptPorts, BlobCounterStore } from '../../netlify/functions/_shared/admin.ts';
 import { attemptAdminPassword } from '../../src/domain/admin/attempt.ts';
-import { serverEnv } from '../../netlify/functions/_shared/env.ts';
+import { parseServerEnv, serverEnv } from '../../src/lib/server-env.ts';
 import { signToken } from '../../netlify/functions/_shared/session.ts';
 import { signedDownloadPath } from '../../src/domain/admin/signed-url.ts';
 import type { ExportResult } from '../../src/domain/epub/settings.ts';
@@ -203,7 +203,7 @@ describe('GET /api/admin/export-status and POST /api/admin/logout', () => {
   it('reports not authenticated without a cookie, or with a forged or expired one', async () => {
     const ask = async (cookie?: string) => (await exportStatus(new Request(`${ORIGIN}/api/admin/export-status`, cookie ? { headers: { cookie } } : {}))).json();
     expect(await ask()).toEqual({ authenticated: false, enabled: true });
-    const forged = await signToken({ role: 'admin' }, ADMIN_AUDIENCE, 600, { SESSION_SECRET: 'another-secret-of-at-least-32-bytes-long!!' });
+    const forged = await signToken({ role: 'admin' }, ADMIN_AUDIENCE, 600, parseServerEnv({ SESSION_SECRET: 'another-secret-of-at-least-32-bytes-long!!' }));
     expect(await ask(`${ADMIN_COOKIE}=${forged}`)).toEqual({ authenticated: false, enabled: true });
     const userSession = await signToken({ role: 'admin' }, 'site-session', 600, serverEnv());
     expect(await ask(`${ADMIN_COOKIE}=${userSession}`)).toEqual({ authenticated: false, enabled: true });

@@ -10,7 +10,7 @@ import handler, { config } from '../../netlify/functions/generate-idea.mts';
 import enginesHandler from '../../netlify/functions/engines.mts';
 import { BlobsIdeaStore } from '../../netlify/functions/_shared/blobs-idea-store.ts';
 import { GENERATE_WINDOW_LIMIT, GENERATE_WINDOW_SECONDS } from '../../netlify/functions/_shared/generation.ts';
-import { serverEnv } from '../../netlify/functions/_shared/env.ts';
+import { serverEnv } from '../../src/lib/server-env.ts';
 import { createSessionCookie } from '../../netlify/functions/_shared/session.ts';
 import { IDEA_SECTIONS } from '../../src/domain/ideas/engine.ts';
 import { DEFAULT_SETTINGS, generatedIdeaSchema, type GenerateResponse } from '../../src/domain/ideas/schema.ts';

@@ -15,7 +15,7 @@ import savedHandler from '../../netlify/functions/saved-ideas.mts';
 import shareCardHandler from '../../netlify/functions/share-card.mts';
 import { BlobsIdeaStore, galleryHeadKey } from '../../netlify/functions/_shared/blobs-idea-store.ts';
 import { createSessionCookie } from '../../netlify/functions/_shared/session.ts';
-import { serverEnv } from '../../netlify/functions/_shared/env.ts';
+import { serverEnv } from '../../src/lib/server-env.ts';
 import { GALLERY_PAGE_SIZE } from '../../src/domain/ideas/gallery.ts';
 import { DEFAULT_SETTINGS, type GenerateResponse, type PublicIdeaRecord } from '../../src/domain/ideas/schema.ts';
 import { sampleRecord } from '../support/ideas.ts';

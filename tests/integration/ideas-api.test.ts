@@ -7,7 +7,7 @@ import type { BlobsServer } from '@netlify/blobs/server';
 import { atomicBlobsServer } from '../../scripts/local-blobs.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlobsIdeaStore } from '../../netlify/functions/_shared/blobs-idea-store.ts';
-import { serverEnv } from '../../netlify/functions/_shared/env.ts';
+import { serverEnv } from '../../src/lib/server-env.ts';
 import { createSessionCookie } from '../../netlify/functions/_shared/session.ts';
 import ideaHandler from '../../netlify/functions/idea.mts';
 import ideaPageHandler from '../../netlify/functions/idea-page.mts';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import callback from '../../netlify/functions/auth-callback.mts';
 import authUser from '../../netlify/functions/auth-user.mts';
 import login from '../../netlify/functions/login.mts';
-import { serverEnv } from '../../netlify/functions/_shared/env.ts';
+import { serverEnv } from '../../src/lib/server-env.ts';
 import { FLOW_COOKIE, FLOW_TTL_SECONDS, signFlow, type Flow } from '../../netlify/functions/_shared/oidc.ts';
 import { verifyToken } from '../../netlify/functions/_shared/session.ts';
 import { oidcUserId } from '../../src/domain/auth/local-user.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { assertDeployedEnv } from '../../netlify/functions/_shared/env.ts';
+import { assertDeployedEnv, parseServerEnv } from '../../src/lib/server-env.ts';
 
 const SECRET = 'a-session-secret-of-at-least-32-bytes!!';
 const saved = { ...process.env };
@@ -16,7 +16,7 @@ describe('the environment at cold start', () => {
   });
 
   it('keeps ADMIN_PASSWORD optional (the console is then disabled) and local use free', () => {
-    expect(() => assertDeployedEnv({ CONTEXT: 'production', SESSION_SECRET: SECRET, ADMIN_PASSWORD: undefined })).not.toThrow();
+    expect(() => assertDeployedEnv(parseServerEnv({ CONTEXT: 'production', SESSION_SECRET: SECRET, ADMIN_PASSWORD: undefined }))).not.toThrow();
     expect(() => assertDeployedEnv({})).not.toThrow();
     expect(() => assertDeployedEnv({ CONTEXT: 'dev' })).not.toThrow();
   });
@@ -41,7 +41,7 @@ describe("Netlify's dev context (netlify dev, netlify serve --context dev)", () 
     try {
       for (const key of ['SESSION_SECRET', 'ADMIN_PASSWORD', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'ALLOW_LOCAL_SIGNIN'])
         delete process.env[key];
-      const { serverEnv, isDeployed, isDeployedContext } = await import('../../netlify/functions/_shared/env.ts');
+      const { serverEnv, isDeployed, isDeployedContext } = await import('../../src/lib/server-env.ts');
       const { loginMode } = await import('../../netlify/functions/_shared/auth-config.ts');
       process.env['CONTEXT'] = 'dev';
       const env = serverEnv();
@@ -57,5 +57,23 @@ describe("Netlify's dev context (netlify dev, netlify serve --context dev)", () 
     } finally {
       process.chdir(cwd);
     }
+  });
+});
+
+describe('parseServerEnv: the rules of every variable in one place', () => {
+  it('parses the switches once into typed values', () => {
+    expect(parseServerEnv({ ALLOW_LOCAL_SIGNIN: 'true' }).ALLOW_LOCAL_SIGNIN).toBe(true);
+    expect(parseServerEnv({ ALLOW_LOCAL_SIGNIN: 'yes' }).ALLOW_LOCAL_SIGNIN).toBe(false);
+    expect(parseServerEnv({}).ALLOW_LOCAL_SIGNIN).toBe(false);
+    expect(parseServerEnv({ GENERATE_RATE_LIMIT: 'off' }).GENERATE_RATE_LIMIT).toBe('off');
+    expect(parseServerEnv({ GENERATE_RATE_LIMIT: 'anything' }).GENERATE_RATE_LIMIT).toBe('on');
+    expect(parseServerEnv({ SESSION_SECRET: '' }).SESSION_SECRET).toBeUndefined();
+  });
+
+  it('pages read the environment through src/, never through the functions', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const files = execFileSync('git', ['ls-files', 'src'], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    const { readFileSync } = await import('node:fs');
+    expect(files.filter((f) => /from ['"][./]*netlify\/functions/.test(readFileSync(f, 'utf8')))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { SignJWT, base64url } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
-import type { ServerEnv } from '../../netlify/functions/_shared/env.ts';
+import { parseServerEnv, type ServerEnv } from '../../src/lib/server-env.ts';
 import {
   SESSION_AUDIENCE,
   SESSION_ISSUER,
@@ -18,7 +18,7 @@ import type { User } from '../../src/domain/auth/user.ts';
 
 const SECRET_A = 'first-session-secret-of-at-least-32-bytes!';
 const SECRET_B = 'second-session-secret-of-at-least-32-bytes';
-const env: ServerEnv = { SESSION_SECRET: SECRET_A };
+const env: ServerEnv = parseServerEnv({ SESSION_SECRET: SECRET_A });
 const versions = new MemorySessionVersions();
 const user: User = { id: 'local-abc', email: 'ada@example.com', firstName: 'Ada', profileImageUrl: null };
 
@@ -88,7 +88,7 @@ describe('session tokens', () => {
   });
 
   it('refuses a token signed with another secret, another audience or issuer, or without iat', async () => {
-    const other = await signToken({ sub: 'local-abc' }, SESSION_AUDIENCE, 3600, { SESSION_SECRET: SECRET_B });
+    const other = await signToken({ sub: 'local-abc' }, SESSION_AUDIENCE, 3600, parseServerEnv({ SESSION_SECRET: SECRET_B }));
     expect(await readSession(request(other), env, versions)).toBeNull();
     const flow = await signToken({ sub: 'local-abc' }, 'oidc-flow', 3600, env);
     expect(await readSession(request(flow), env, versions)).toBeNull();
@@ -111,8 +111,8 @@ describe('session tokens', () => {
   });
 
   it('rotates keys by kid: old cookies stay valid while SESSION_SECRET_PREVIOUS holds the old secret', async () => {
-    const old = tokenOf(await createSessionCookie(request(), user, { SESSION_SECRET: SECRET_A }));
-    const rotated: ServerEnv = { SESSION_SECRET: SECRET_B, SESSION_SECRET_PREVIOUS: SECRET_A };
+    const old = tokenOf(await createSessionCookie(request(), user, parseServerEnv({ SESSION_SECRET: SECRET_A })));
+    const rotated: ServerEnv = parseServerEnv({ SESSION_SECRET: SECRET_B, SESSION_SECRET_PREVIOUS: SECRET_A });
     expect(await readSession(request(old), rotated, versions)).toEqual(user);
     // New cookies are signed with the new key, under its own kid.
     const fresh = tokenOf(await createSessionCookie(request(), user, rotated));
@@ -120,7 +120,7 @@ describe('session tokens', () => {
     expect(kid(fresh)).not.toBe(kid(old));
     expect(await readSession(request(fresh), rotated, versions)).toEqual(user);
     // Once the previous secret is dropped, the old cookies end.
-    expect(await readSession(request(old), { SESSION_SECRET: SECRET_B }, versions)).toBeNull();
+    expect(await readSession(request(old), parseServerEnv({ SESSION_SECRET: SECRET_B }), versions)).toBeNull();
     // A token whose kid names no configured key is refused even if its signature would verify.
     const relabelled = await new SignJWT({ sub: 'local-abc', email: null, firstName: null, profileImageUrl: null })
       .setProtectedHeader({ alg: 'HS256', kid: 'k-unknown' })
@@ -133,10 +133,10 @@ describe('session tokens', () => {
   });
 
   it('requires a secret of at least 32 bytes, and reads no session without one', async () => {
-    expect(() => sessionKeys({})).toThrow(/not configured/);
-    expect(() => sessionKeys({ SESSION_SECRET: 'short' })).toThrow(/32 bytes/);
+    expect(() => sessionKeys(parseServerEnv({}))).toThrow(/SESSION_SECRET is not set/);
+    expect(() => sessionKeys(parseServerEnv({ SESSION_SECRET: 'short' }))).toThrow(/shorter than 32 bytes/);
     const token = tokenOf(await createSessionCookie(request(), user, env));
-    expect(await readSession(request(token), {}, versions)).toBeNull();
+    expect(await readSession(request(token), parseServerEnv({}), versions)).toBeNull();
   });
 });
 

@@ -4,7 +4,7 @@ import { checkDownloadSignature } from '../../../src/domain/admin/signed-url.ts'
 import { incrementWindow, liveWindow, type CounterStore, type IncrementOptions, type WindowCount } from '../../../src/domain/admin/rate-limit.ts';
 import { constantTimeEqual } from '../../../src/domain/security/constant-time.ts';
 import { updateBlob } from './blob-update.ts';
-import type { ServerEnv } from './env.ts';
+import type { ServerEnv } from '../../../src/lib/server-env.ts';
 import { error } from './http.ts';
 import { clearCookie, readCookie, setCookie } from './cookies.ts';
 import { BlobSessionVersions, sessionKeys, signSession, verifySession } from './session.ts';

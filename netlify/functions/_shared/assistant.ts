@@ -8,7 +8,7 @@ import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL } from '../../../src/doma
 import { WindowRateLimiter } from '../../../src/domain/rate-limit.ts';
 import { book } from '../../../src/lib/site.ts';
 import { clientAddress } from './client.ts';
-import { isDeployed, type ServerEnv } from './env.ts';
+import { isDeployed, type ServerEnv } from '../../../src/lib/server-env.ts';
 import { error } from './http.ts';
 
 /** Questions per client: the same numbers as the `ask` function's Netlify `rateLimit` config. */

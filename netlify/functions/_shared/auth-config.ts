@@ -1,5 +1,4 @@
-import { isDeployed, type ServerEnv } from './env.ts';
-import { sessionKeys } from './session.ts';
+import { isDeployed, sessionSecretProblem, type ServerEnv } from '../../../src/lib/server-env.ts';
 
 /** An OpenID Connect provider to sign in with. */
 export interface OidcSettings {
@@ -25,14 +24,8 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
  * modes (generated locally by scripts/local-secrets.ts).
  */
 export function loginMode(env: ServerEnv): LoginMode {
-  try {
-    sessionKeys(env);
-  } catch (e) {
-    return {
-      kind: 'disabled',
-      reason: e instanceof Error && /32 bytes/.test(e.message) ? 'SESSION_SECRET is shorter than 32 bytes.' : 'SESSION_SECRET is not set.',
-    };
-  }
+  const secretProblem = sessionSecretProblem(env.SESSION_SECRET);
+  if (secretProblem) return { kind: 'disabled', reason: secretProblem };
   const oidcVars = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
   if (oidcVars.some(Boolean)) {
     if (!oidcVars.every(Boolean)) return { kind: 'disabled', reason: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together.' };
@@ -58,7 +51,7 @@ export function loginMode(env: ServerEnv): LoginMode {
       },
     };
   }
-  if (!isDeployed(env) || env.ALLOW_LOCAL_SIGNIN === 'true') return { kind: 'local' };
+  if (!isDeployed(env) || env.ALLOW_LOCAL_SIGNIN) return { kind: 'local' };
   return {
     kind: 'disabled',
     reason: 'No OpenID Connect provider is configured (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET), and the local sign-in is off (ALLOW_LOCAL_SIGNIN).',

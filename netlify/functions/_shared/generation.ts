@@ -2,11 +2,11 @@ import { loadBook } from '../../../src/domain/book/load.ts';
 import { GenerationError } from '../../../src/domain/ideas/engine.ts';
 import { toGroundingChapter, type GroundingChapter } from '../../../src/domain/ideas/grounding.ts';
 import type { GenerateDeps } from '../../../src/domain/ideas/generate.ts';
-import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL, engineInfo, type EngineInfo } from '../../../src/domain/ideas/models.ts';
+import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL } from '../../../src/domain/ideas/models.ts';
 import { OfflineEngine } from '../../../src/domain/ideas/offline-engine.ts';
 import { WindowRateLimiter } from '../../../src/domain/rate-limit.ts';
 import { clientAddress } from './client.ts';
-import { isDeployed, type ServerEnv } from './env.ts';
+import { isDeployed, type ServerEnv } from '../../../src/lib/server-env.ts';
 import { error } from './http.ts';
 
 /** Generation budget per client: the same numbers as the function's Netlify `rateLimit` config. */
@@ -60,16 +60,6 @@ export async function enginesFromEnv(env: ServerEnv): Promise<GenerateDeps['engi
       })
     : undefined;
   return { anthropic, openai, offline: new OfflineEngine() };
-}
-
-/** What the engine switch shows (GET /api/engines). */
-export function engineInfoFromEnv(env: ServerEnv): EngineInfo {
-  return engineInfo({
-    anthropicModel: env.ANTHROPIC_MODEL,
-    openaiModel: env.OPENAI_MODEL,
-    anthropicKey: !!env.ANTHROPIC_API_KEY,
-    openaiKey: !!env.OPENAI_API_KEY,
-  });
 }
 
 /** The status and message a failed generation answers with; unexpected failures are logged, not shown. */

@@ -1,6 +1,6 @@
 import type { Context } from '@netlify/functions';
 import { z } from 'zod';
-import { assertDeployedEnv, serverEnv, type ServerEnv } from './env.ts';
+import { assertDeployedEnv, serverEnv, type ServerEnv } from '../../../src/lib/server-env.ts';
 import { readJsonBody, rejectCrossSite, requireJson } from './guard.ts';
 import { error, methodNotAllowed, withSecurityHeaders } from './http.ts';
 

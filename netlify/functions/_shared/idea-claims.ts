@@ -1,5 +1,5 @@
 import { ideaIdSchema } from '../../../src/domain/ideas/schema.ts';
-import type { ServerEnv } from './env.ts';
+import type { ServerEnv } from '../../../src/lib/server-env.ts';
 import { readCookie, setCookie } from './cookies.ts';
 import { signToken, verifyToken } from './session.ts';
 

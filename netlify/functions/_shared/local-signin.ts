@@ -3,7 +3,7 @@ import { safeReturnTo } from '../../../src/domain/auth/return-to.ts';
 import { constantTimeEqual } from '../../../src/domain/security/constant-time.ts';
 import { htmlPage, signInFormMain } from './auth-pages.ts';
 import { clearCookie, readCookie, setCookie } from './cookies.ts';
-import type { ServerEnv } from './env.ts';
+import type { ServerEnv } from '../../../src/lib/server-env.ts';
 import { readBodyText } from './guard.ts';
 import { error, redirect } from './http.ts';
 import { signToken, startSession, verifyToken } from './session.ts';

@@ -4,7 +4,7 @@ import { oidcUserId } from '../../../src/domain/auth/local-user.ts';
 import { safeReturnTo } from '../../../src/domain/auth/return-to.ts';
 import type { OidcSettings } from './auth-config.ts';
 import { htmlPage, messageMain } from './auth-pages.ts';
-import type { ServerEnv } from './env.ts';
+import type { ServerEnv } from '../../../src/lib/server-env.ts';
 import { clearCookie, readCookie, setCookie } from './cookies.ts';
 import { redirect } from './http.ts';
 import { signToken, startSession, verifyToken } from './session.ts';

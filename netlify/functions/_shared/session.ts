@@ -4,7 +4,7 @@ import { storedVersion, type SessionVersions } from '../../../src/domain/auth/se
 import { userSchema, type User } from '../../../src/domain/auth/user.ts';
 import { updateBlob } from './blob-update.ts';
 import { clearCookie, readCookie, setCookie } from './cookies.ts';
-import type { ServerEnv } from './env.ts';
+import { sessionSecretProblem, type ServerEnv } from '../../../src/lib/server-env.ts';
 
 export const SESSION_COOKIE = 'session';
 export const SESSION_ISSUER = 'infrastructure-renaissance';
@@ -21,11 +21,11 @@ export function sessionKeys(env: ServerEnv): Key[] {
   const keys: Key[] = [];
   for (const value of [env.SESSION_SECRET, env.SESSION_SECRET_PREVIOUS]) {
     if (!value) continue;
-    const secret = new TextEncoder().encode(value);
-    if (secret.byteLength < 32) throw new Error('SESSION_SECRET must be at least 32 bytes');
-    keys.push({ kid: kidOf(secret), secret });
+    const problem = sessionSecretProblem(value);
+    if (problem) throw new Error(problem);
+    keys.push({ kid: kidOf(new TextEncoder().encode(value)), secret: new TextEncoder().encode(value) });
   }
-  if (keys.length === 0) throw new Error('SESSION_SECRET is not configured');
+  if (keys.length === 0) throw new Error(sessionSecretProblem(undefined));
   return keys;
 }
 

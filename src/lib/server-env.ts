@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { engineInfo, type EngineInfo } from '../domain/ideas/models.ts';
 
 /**
  * The server's environment, parsed once with zod (docs/architecture.md): the one module of the functions that
@@ -29,13 +30,19 @@ const envSchema = z.object({
   OIDC_SCOPES: z.string().optional(),
   /** How the client authenticates at the token endpoint, as registered at the provider (default client_secret_basic). */
   OIDC_TOKEN_AUTH_METHOD: z.enum(['client_secret_basic', 'client_secret_post']).optional(),
-  /** `true` keeps the local name-and-email sign-in available on a deployed site (off by default). */
-  ALLOW_LOCAL_SIGNIN: z.string().optional(),
-  /** 'off' lifts the local generation rate limit (benchmarks, end-to-end tests); ignored when deployed. */
-  GENERATE_RATE_LIMIT: z.string().optional(),
+  /** `true` keeps the local name-and-email sign-in available on a deployed site (off by default). Parsed to a boolean here, once. */
+  ALLOW_LOCAL_SIGNIN: z
+    .string()
+    .optional()
+    .transform((v) => v === 'true'),
+  /** 'off' lifts the local generation rate limit (benchmarks, end-to-end tests); ignored when deployed. Any other value is 'on'. */
+  GENERATE_RATE_LIMIT: z
+    .string()
+    .optional()
+    .transform((v): 'on' | 'off' => (v === 'off' ? 'off' : 'on')),
 });
 
-export type ServerEnv = z.infer<typeof envSchema>;
+export type ServerEnv = z.output<typeof envSchema>;
 
 const KEYS = Object.keys(envSchema.shape) as (keyof ServerEnv)[];
 let last: { fingerprint: string; env: ServerEnv } | undefined;
@@ -56,9 +63,14 @@ export function serverEnv(): ServerEnv {
   }
   const fingerprint = JSON.stringify(values);
   if (last?.fingerprint === fingerprint) return last.env;
-  const env = envSchema.parse(Object.fromEntries(KEYS.flatMap((key, i) => (values[i] === undefined ? [] : [[key, values[i]]]))));
+  const env = parseServerEnv(Object.fromEntries(KEYS.map((key, i) => [key, values[i]])));
   last = { fingerprint, env };
   return env;
+}
+
+/** Parses environment values (unset and empty values count as missing): the rules of every variable, in one place. */
+export function parseServerEnv(values: Partial<Record<keyof z.input<typeof envSchema>, string | undefined>>): ServerEnv {
+  return envSchema.parse(Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== '')));
 }
 
 /**
@@ -111,12 +123,32 @@ function localSecrets(): LocalSecrets {
  * start by the request wrapper (`handler.ts`). ADMIN_PASSWORD stays optional: without it the
  * export console is disabled, as documented (README).
  */
-export function assertDeployedEnv(env: ServerEnv): void {
-  if (!isDeployed(env)) return;
-  const secret = env.SESSION_SECRET ?? '';
-  if (new TextEncoder().encode(secret).byteLength >= 32) return;
+export function assertDeployedEnv(env: Pick<ServerEnv, 'CONTEXT' | 'SESSION_SECRET'>): void {
+  if (!isDeployedContext(env.CONTEXT)) return;
+  const problem = sessionSecretProblem(env.SESSION_SECRET);
+  if (!problem) return;
   throw new Error(
-    `SESSION_SECRET ${secret ? 'is shorter than 32 bytes' : 'is not set'} on this deployed site (CONTEXT=${env.CONTEXT}). ` +
+    `${problem.replace(/\.$/, '')} on this deployed site (CONTEXT=${env.CONTEXT}). ` +
       "Set it in the site's environment variables (at least 32 bytes, e.g. `openssl rand -base64 48`) and redeploy.",
   );
+}
+
+/** The least a session secret may be, in bytes of UTF-8. */
+export const SESSION_SECRET_MIN_BYTES = 32;
+
+/** What is wrong with a session secret ("SESSION_SECRET is not set."), or undefined when usable: the one home of the rule. */
+export function sessionSecretProblem(secret: string | undefined): string | undefined {
+  if (!secret) return 'SESSION_SECRET is not set.';
+  if (new TextEncoder().encode(secret).byteLength < SESSION_SECRET_MIN_BYTES) return `SESSION_SECRET is shorter than ${SESSION_SECRET_MIN_BYTES} bytes.`;
+  return undefined;
+}
+
+/** What the engine switch shows (GET /api/engines). */
+export function engineInfoFromEnv(env: ServerEnv): EngineInfo {
+  return engineInfo({
+    anthropicModel: env.ANTHROPIC_MODEL,
+    openaiModel: env.OPENAI_MODEL,
+    anthropicKey: !!env.ANTHROPIC_API_KEY,
+    openaiKey: !!env.OPENAI_API_KEY,
+  });
 }
