@@ -275,7 +275,12 @@ describe('POST /api/generate-idea', () => {
     }
     const made = new Set(ideas.map((i) => i.id));
     expect(listed.filter((id) => made.has(id)).toSorted()).toEqual([...made].toSorted());
-    expect((await s.recent(20)).map((r) => r.id)).toEqual(listed.slice(0, 20));
+    // The recent ideas are exactly the 20 newest by creation time.
+    const newest = (records as { id: string; createdAt: string }[])
+      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : -1))
+      .slice(0, 20)
+      .map((r) => r.id);
+    expect((await s.recent(20)).map((r) => r.id)).toEqual(newest);
   });
 });
 

@@ -316,6 +316,20 @@ describe('under load (the attack scenarios, issue 28)', () => {
     }
   });
 
+  it('writes at most 3 blobs for an anonymous listed idea and 4 for a signed-in one (record, two streams, owner index)', async () => {
+    const ideaWrites = (from: number) => ops.slice(from).filter((op) => op.type === 'set' && op.url.includes('site:ideas/'));
+    let start = ops.length;
+    await generate({ ...DEFAULT_SETTINGS, businessCategory: 'energy', useAnthropic: false });
+    expect(ideaWrites(start).length).toBeLessThanOrEqual(3);
+    const owner = await sessionCookie('user-budget');
+    start = ops.length;
+    await generate({ ...DEFAULT_SETTINGS, businessCategory: 'energy', useAnthropic: false }, owner);
+    expect(ideaWrites(start).length).toBeLessThanOrEqual(4);
+    expect(ideaWrites(start).map((op) => op.url.replace(/.*site:ideas\//, '').replace(/[^/]+$/, '*'))).toEqual(
+      expect.arrayContaining(['ideas/*', 'gallery/all/*', 'gallery/energy/*', 'index/user/*']),
+    );
+  });
+
   it('renders a share card once for 40 concurrent first requests, and every request gets it', async () => {
     const { idea } = await generate({ ...DEFAULT_SETTINGS, useAnthropic: false });
     const before = ops.filter((op) => op.type === 'set' && op.url.includes(`share-cards/${idea.id}`)).length;

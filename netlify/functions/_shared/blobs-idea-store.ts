@@ -41,6 +41,14 @@ function parseIndex(data: unknown, limit = Number.POSITIVE_INFINITY): IdeaRecord
   return entries;
 }
 
+/** How far out of creation order overlapping saves may land, at most (more than the writers in flight). */
+const RECENT_WINDOW = 50;
+
+/** Newest first by creation time (then by id, so equal times have one order). */
+function newestFirst(entries: IdeaRecord[]): IdeaRecord[] {
+  return [...entries].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : -1));
+}
+
 /** The createdAt of a stored gallery entry ('' for a tombstone or a malformed entry). */
 function createdAtOf(entry: unknown): string {
   const value = entry && typeof entry === 'object' ? (entry as { createdAt?: unknown }).createdAt : undefined;
@@ -123,9 +131,15 @@ export class BlobsIdeaStore implements IdeaStore {
     );
   }
 
-  /** The newest listed ideas: the head of the all-ideas stream (and the page before, when needed). */
+  /**
+   * The newest listed ideas: the head of the all-ideas stream (and the page before, when needed).
+   * Saves that overlap can land a few places out of creation order (around a sealed page, where
+   * the head cannot reorder them), so a window of RECENT_WINDOW more entries is read and sorted.
+   */
   async recent(limit: number): Promise<IdeaRecord[]> {
-    return (await this.gallery(ALL_STREAM, Math.min(limit, RECENT_INDEX_SIZE), null)).entries;
+    const wanted = Math.min(limit, RECENT_INDEX_SIZE);
+    const { entries } = await this.gallery(ALL_STREAM, wanted + RECENT_WINDOW, null);
+    return newestFirst(entries).slice(0, wanted);
   }
 
   async claim(id: string, userId: string): Promise<ClaimOutcome> {
