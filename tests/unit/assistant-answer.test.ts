@@ -102,8 +102,11 @@ describe('askBook', () => {
     expect(streamed.join('')).toBe(r.answer);
     expect(r.citations.length).toBeGreaterThanOrEqual(2);
     expect(r.citations[0]).toMatchObject({ chapterId: 'chapter-06', title: 'Chapter 6: Overlay Networks and SPV' });
+    // It opens with the book's definition, cited.
+    expect(r.answer).toContain('BEEF stands for Background Evaluation Extended Format.');
     for (const [i, c] of r.citations.entries()) {
-      expect(c.url).toMatch(/^\/book\/chapter-06#[a-z0-9-]+$/);
+      expect(c.url).toMatch(/^\/book\/chapter-\d\d#[a-z0-9-]+$/);
+      expect(index.passages.find((p) => `/book/${p.chapterId}#${p.slug}` === c.url)?.text).toMatch(/BEEF/);
       expect(r.answer).toContain(`[${i + 1}] ${c.section}`);
       expect(r.answer).toContain(c.quote);
       const passage = index.passages.find((p) => `/book/${p.chapterId}#${p.slug}` === c.url);

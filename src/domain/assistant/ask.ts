@@ -2,7 +2,8 @@ import { GenerationError } from '../ideas/engine.ts';
 import { CitationMarkers, dropForeignBookLinks, type AnswerEngine } from './engine.ts';
 import { passageUrl, type AskRequest, type AskResponse, type Citation, type Passage } from './schema.ts';
 import type { Hit, PassageSearch } from './search.ts';
-import { bestQuote, termsOf } from './text.ts';
+import { termAskedAbout } from './glossary.ts';
+import { bestQuote, expandQuery, termsOf } from './text.ts';
 
 /** How many passages each kind of engine gets: the offline answer quotes them all. */
 const OFFLINE_PASSAGES = 3;
@@ -42,6 +43,18 @@ export function selectPassages(hits: Hit[], questionTerms: number, limit: number
 }
 
 /**
+ * Whether a question asks what `term` is or stands for: once the framing ("what does ... stand
+ * for") and the term are taken out, at most two words are left ("Meaning of SLAP in overlays"),
+ * where "What does Atomic BEEF narrow a package to?" asks something else about it.
+ */
+function asksForDefinition(question: string, term: string): boolean {
+  const rest = expandQuery(question)
+    .replace(new RegExp(`\\b${term.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&')}\\b`, 'gi'), ' ')
+    .match(/[\p{L}\p{N}]+/gu);
+  return (rest ?? []).filter((w) => !/^(?:the|a|an|in|of|on|for|to|is|are|it|this|that|mean|means|meaning|do|does|qué|significa|was|ist|es|que)$/i.test(w)).length <= 2;
+}
+
+/**
  * Answers a question from the book: finds the passages, lets the engine write the answer, and
  * keeps only citations of passages it was given (numbered [1]..[n] in order of use, each with the
  * passage's own words as its quote). A citation of anything else is removed, whatever the model
@@ -50,9 +63,16 @@ export function selectPassages(hits: Hit[], questionTerms: number, limit: number
 export async function askBook(request: AskRequest, deps: AskDeps): Promise<AskResponse> {
   const { question, history } = request;
   const context = history.findLast((h) => h.role === 'user')?.content;
-  const terms = termsOf(question);
+  const glossary = deps.search.glossary;
+  const terms = termsOf(expandQuery(question, glossary));
   const limit = deps.engine.name === 'offline' ? OFFLINE_PASSAGES : MODEL_PASSAGES;
-  const passages = selectPassages(deps.search.search(question, { limit: limit + 2, context }), terms.length, limit);
+  let passages = selectPassages(deps.search.search(question, { limit: limit + 2, context }), terms.length, limit);
+  // A question about a term the book defines ("What does SPV stand for?") is answered from its
+  // definition first: the defining passage leads, whatever else matched.
+  const asked = termAskedAbout(question, glossary);
+  const definition = asked && asksForDefinition(question, asked.term) ? asked : undefined;
+  const defining = definition ? deps.search.passageOf?.(definition) : undefined;
+  if (definition && defining) passages = [defining, ...passages.filter((p) => p !== defining)].slice(0, limit);
   const base = { engine: deps.engine.name, model: deps.engine.model };
   if (passages.length === 0 && deps.engine.name !== 'offline') {
     deps.onText?.(NOT_COVERED_ANSWER);
@@ -63,7 +83,7 @@ export async function askBook(request: AskRequest, deps: AskDeps): Promise<AskRe
   const deadline = AbortSignal.timeout(deps.deadlineMs ?? ANSWER_DEADLINE_MS);
   const signal = deps.signal ? AbortSignal.any([deps.signal, deadline]) : deadline;
   const raw = await deps.engine.answer(
-    { question, history, passages },
+    { question, history, passages, terms, definition: defining ? definition : undefined },
     {
       signal,
       onText: (chunk) => {

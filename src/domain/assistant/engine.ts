@@ -1,3 +1,4 @@
+import type { GlossaryEntry } from './glossary.ts';
 import type { HistoryEntry, Passage } from './schema.ts';
 
 /** What an answer engine receives: the question, the conversation so far and the passages found. */
@@ -6,6 +7,10 @@ export interface EngineQuestion {
   history: HistoryEntry[];
   /** Numbered from 1 in this order; the answer cites them as [n]. Empty when nothing matched. */
   passages: Passage[];
+  /** The terms quotes are chosen by (the question's, spelled out as the search saw them); the citations use the same. */
+  terms?: string[] | undefined;
+  /** The book's definition of the term the question asks about, when it asks about one; its passage is [1]. */
+  definition?: GlossaryEntry | undefined;
 }
 
 export interface EngineAnswerOptions {

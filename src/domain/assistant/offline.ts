@@ -1,5 +1,6 @@
 import type { AnswerEngine, EngineAnswerOptions, EngineQuestion } from './engine.ts';
-import { bestQuote, termsOf } from './text.ts';
+import type { Passage } from './schema.ts';
+import { bestQuote, expandQuery, sentences, termsOf } from './text.ts';
 
 const OFFLINE_ASSISTANT_MODEL = 'offline-passages';
 
@@ -24,10 +25,53 @@ export class OfflineAnswerEngine implements AnswerEngine {
   }
 }
 
-/** The offline answer for a question and its passages. */
+/** Said before an answer to a question that is not in English: the offline engine reads English only. */
+export const OFFLINE_ENGLISH_ONLY =
+  'The offline engine reads English only, so it searched the English terms in your question; a site with Claude or OpenAI configured answers in your language.';
+
+/** A question that reads as another language than English (accents, non-Latin scripts, common function words). */
+export function looksNonEnglish(question: string): boolean {
+  if (/[^\p{Script=Latin}\p{P}\p{N}\p{S}\s]/u.test(question)) return true;
+  if (/[ñáéíóúüöäßçàèìòùâêîôû¿¡]/i.test(question)) return true;
+  return /\b(qué|que|cómo|como|cuál|para|por|el|los|las|und|ist|der|die|das|wie|warum|was|wer|nicht|ein|eine|est|les|des|une|pourquoi|comment)\b/i.test(question);
+}
+
+/** Questions about amounts: their opening sentence should carry a number. */
+const QUANTITY = /\b(how much|how many|cost|costs|fee|fees|price|satoshis?|sats?|bytes?|size|large|big|rate|percent|%)\b|\d/i;
+
+/**
+ * The opening of the answer: the book's sentence that answers the question best, cited. A question
+ * about a term the book defines opens with its definition; a question about an amount prefers a
+ * sentence (or table row) with a number in it.
+ */
+function opening(input: EngineQuestion, terms: readonly string[]): string {
+  const { definition } = input;
+  if (definition) {
+    const lead = definition.expansion ? `${definition.term} stands for ${definition.meaning}.` : `In the book, ${definition.term} is a ${definition.meaning}.`;
+    return `${lead} The book puts it this way: “${definition.sentence}” [1]`;
+  }
+  const wanted = new Set(terms);
+  const quantity = QUANTITY.test(input.question);
+  let best: { text: string; at: number; score: number } | undefined;
+  input.passages.forEach((p: Passage, at) => {
+    for (const sentence of sentences(p.text)) {
+      if (sentence.length > 400) continue;
+      const matched = termsOf(sentence).filter((t) => wanted.has(t)).length;
+      if (matched === 0) continue;
+      // Earlier passages rank higher; a number in the sentence counts for an amount question.
+      const score = matched + (quantity && /\d/.test(sentence) ? 1.5 : 0) - at * 0.25;
+      if (!best || score > best.score) best = { text: sentence, at, score };
+    }
+  });
+  return best ? `“${best.text}” [${best.at + 1}]` : '';
+}
+
+/** The offline answer for a question and its passages: the answer first, then the passages it came from. */
 function composeOfflineAnswer(input: EngineQuestion): string {
-  if (input.passages.length === 0) return OFFLINE_NOT_COVERED;
-  const terms = termsOf(input.question);
+  const foreign = looksNonEnglish(input.question);
+  if (input.passages.length === 0) return foreign ? `${OFFLINE_ENGLISH_ONLY}\n\n${OFFLINE_NOT_COVERED}` : OFFLINE_NOT_COVERED;
+  const terms = input.terms ?? termsOf(expandQuery(input.question));
   const parts = input.passages.map((p, i) => `[${i + 1}] ${p.section} (${p.chapterTitle}): “${bestQuote(p.text, terms)}”`);
-  return [OFFLINE_LEAD, ...parts].join('\n\n');
+  const answer = opening(input, terms);
+  return [OFFLINE_LEAD, ...(foreign ? [OFFLINE_ENGLISH_ONLY] : []), ...(answer ? [answer] : []), ...parts].join('\n\n');
 }

@@ -1,12 +1,13 @@
 import MiniSearch, { type Options, type SearchResult } from 'minisearch';
 import type { Book } from '../book/load.ts';
+import { buildGlossary, glossaryEntrySchema, type GlossaryEntry } from './glossary.ts';
 import { passageSchema, type Passage } from './schema.ts';
 import { splitChapter } from './sections.ts';
-import { processTerm, termsOf, tokenize } from './text.ts';
+import { expandQuery, expansionsOf, framedQuestion, processTerm, termsOf, tokenize } from './text.ts';
 import { z } from 'zod';
 
 /** Bumped when the index format or its tokenisation changes (an old file is then rebuilt). */
-export const INDEX_VERSION = 1;
+export const INDEX_VERSION = 2;
 
 interface IndexedDoc {
   id: number;
@@ -34,6 +35,8 @@ const MINISEARCH_OPTIONS: Options<IndexedDoc> = {
 const indexFileSchema = z.object({
   version: z.literal(INDEX_VERSION),
   passages: z.array(passageSchema),
+  /** The book's glossary, built from the same passages (glossary.ts). */
+  glossary: z.array(glossaryEntrySchema),
   index: z.record(z.string(), z.unknown()),
 });
 export type IndexFile = z.infer<typeof indexFileSchema>;
@@ -54,7 +57,8 @@ export function buildIndexFile(book: Book): IndexFile {
       code: passage.code,
     })),
   );
-  return { version: INDEX_VERSION, passages: passages.map((p) => p.passage), index: search.toJSON() as unknown as Record<string, unknown> };
+  const list = passages.map((p) => p.passage);
+  return { version: INDEX_VERSION, passages: list, glossary: buildGlossary(list), index: search.toJSON() as unknown as Record<string, unknown> };
 }
 
 /** A passage found for a question, with its BM25 score and the question terms it contains. */
@@ -67,16 +71,26 @@ export interface Hit {
 /** Searches the book's passages (the retrieval port of the assistant). */
 export interface PassageSearch {
   search(query: string, options?: { limit?: number; context?: string | undefined }): Hit[];
+  /** The book's glossary (terms it defines or spells out). */
+  readonly glossary: readonly GlossaryEntry[];
+  /** The passage a glossary entry's sentence is in. */
+  passageOf?(entry: GlossaryEntry): Passage | undefined;
 }
 
 /** The book's passage index, loaded from the generated file. */
 export class BookIndex implements PassageSearch {
   readonly passages: Passage[];
+  readonly glossary: GlossaryEntry[];
   private readonly index: MiniSearch<IndexedDoc>;
 
   constructor(file: IndexFile) {
     this.passages = file.passages;
+    this.glossary = file.glossary;
     this.index = MiniSearch.loadJS(file.index as unknown as Parameters<typeof MiniSearch.loadJS>[0], MINISEARCH_OPTIONS);
+  }
+
+  passageOf(entry: GlossaryEntry): Passage | undefined {
+    return this.passages.find((p) => p.chapterId === entry.chapterId && p.section === entry.section && p.text.includes(entry.sentence));
   }
 
   /** Parses and checks a generated index file (JSON text). */
@@ -89,14 +103,19 @@ export class BookIndex implements PassageSearch {
    * conversation) joins the search at a low weight, so a follow-up such as "and how is it
    * verified?" stays on the subject.
    */
-  search(query: string, { limit = 5, context }: { limit?: number; context?: string | undefined } = {}): Hit[] {
-    const own = new Set(termsOf(query));
+  search(question: string, { limit = 5, context }: { limit?: number; context?: string | undefined } = {}): Hit[] {
+    // The question's own words, without the phrases that only frame it ("what does ... stand for"),
+    // with the book's terms spelled out and spelled back (SPV and simplified payment verification).
+    // The implied words count half as much as the reader's own, the previous question's less.
+    const own = new Set(termsOf(expandQuery(question, this.glossary)));
     if (own.size === 0) return [];
+    const framed = framedQuestion(question);
+    const implied = expansionsOf(question, this.glossary).join(' ');
     const extra = context ? termsOf(context).filter((t) => !own.has(t)) : [];
-    const results: SearchResult[] =
-      extra.length > 0
-        ? this.index.search({ combineWith: 'OR', queries: [query, { queries: [extra.join(' ')], boostTerm: () => 0.35 } as never] })
-        : this.index.search(query);
+    const queries: unknown[] = [framed || question];
+    if (implied) queries.push({ queries: [implied], boostTerm: () => 0.5 });
+    if (extra.length > 0) queries.push({ queries: [extra.join(' ')], boostTerm: () => 0.35 });
+    const results: SearchResult[] = queries.length > 1 ? this.index.search({ combineWith: 'OR', queries } as never) : this.index.search(framed || question);
     return results.slice(0, limit).map((r) => ({
       passage: this.passages[r.id as number] as Passage,
       score: r.score,

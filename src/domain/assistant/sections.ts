@@ -28,6 +28,28 @@ function textOf(node: Element | ElementContent | RootContent, out: string[] = []
 
 const clean = (parts: string[]) => parts.join('').replace(/\s+/g, ' ').trim();
 
+const elements = (node: Element, tag: string): Element[] =>
+  node.children.flatMap((child) => (child.type !== 'element' ? [] : child.tagName === tag ? [child] : elements(child, tag)));
+
+/**
+ * A table as sentences a reader can quote: one per row, each cell named by its column ("P2PKH
+ * payment at 10× the rate: Bytes 226; Rate (sat/kB) 1,000; Fee (sat) 226."), never the cells run
+ * together.
+ */
+function tableText(table: Element): string {
+  const rows = elements(table, 'tr');
+  const header = rows[0] ? elements(rows[0], 'th').map((th) => clean(textOf(th))) : [];
+  const body = header.length > 0 ? rows.slice(1) : rows;
+  return body
+    .map((row) => {
+      const cells = elements(row, 'td').map((td) => clean(textOf(td)));
+      const [first = '', ...rest] = cells;
+      const named = rest.map((cell, i) => (header[i + 1] ? `${header[i + 1]} ${cell}` : cell)).join('; ');
+      return `${first}${named ? `: ${named}` : ''}.`;
+    })
+    .join(' ');
+}
+
 /** The display title of a chapter in citations: "Chapter 6: Overlay Networks and SPV". */
 function chapterDisplayTitle(chapter: Pick<ChapterSource, 'title' | 'subtitle'>): string {
   return `${chapter.title}: ${shortSubtitle(chapter.subtitle)}`;
@@ -55,6 +77,8 @@ export function splitChapter(chapter: ChapterSource): Passage[] {
       if (node.tagName === 'h2') parent = heading;
       const slug = typeof node.properties['id'] === 'string' ? node.properties['id'] : '';
       current = { section: heading, parent: node.tagName === 'h3' ? parent : '', slug, text: [], code: [] };
+    } else if (node.type === 'element' && node.tagName === 'table') {
+      current.text.push(' ', tableText(node), ' ');
     } else if (node.type === 'element' && node.tagName === 'pre') {
       textOf(node, current.code);
       current.code.push(' ');

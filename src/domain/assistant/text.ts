@@ -51,6 +51,65 @@ export function processTerm(token: string): string[] | null {
   return [...terms];
 }
 
+/**
+ * Phrases that frame a question without saying what it is about: left in, "stand" or "difference"
+ * would pull in passages about standing or differences.
+ */
+const FRAMING = [
+  /\bwhat(?:'s| is| are| does| do)\b/gi,
+  /\bstands? for\b/gi,
+  /\bshort for\b/gi,
+  /\b(?:the )?meaning of\b/gi,
+  /\bhow (?:do|can|should|would) (?:i|we|you)\b/gi,
+  /\b(?:can|could|should) (?:i|we|you)\b/gi,
+  /\btell me(?: about)?\b/gi,
+  /\bexplain\b/gi,
+  /\bdefine\b/gi,
+  /\babbreviation\b/gi,
+  /\bacronym\b/gi,
+];
+
+/** Words the book uses for one idea, so a question in other words finds it (content: each group's words all occur in the book). */
+const SYNONYMS: readonly (readonly string[])[] = [
+  ['electricity', 'energy', 'power'],
+  ['cancel', 'revoke', 'revocation', 'withdraw'],
+  ['cost', 'fee', 'price'],
+  ['fake', 'forged', 'counterfeit'],
+  ['remittance', 'transfer'],
+  ['replay', 'reuse', 'twice'],
+  ['verify', 'check', 'prove'],
+];
+
+/**
+ * A question as the index should see it: framing phrases dropped, each glossary term joined by its
+ * meaning (and a spelled-out meaning by its term), and each word of a synonym group by the others.
+ */
+export function expandQuery(question: string, glossary: readonly { term: string; meaning: string; expansion: boolean }[] = []): string {
+  return [framedQuestion(question), ...expansionsOf(question, glossary)].join(' ').replace(/\s+/g, ' ').trim();
+}
+
+/** The question without the phrases that only frame it. */
+export function framedQuestion(question: string): string {
+  let query = question;
+  for (const frame of FRAMING) query = query.replace(frame, ' ');
+  return query.replace(/\s+/g, ' ').trim();
+}
+
+/** The words a question implies without saying: glossary terms spelled out or back, and synonyms. */
+export function expansionsOf(question: string, glossary: readonly { term: string; meaning: string; expansion: boolean }[] = []): string[] {
+  const upper = new Set((question.match(/[A-Za-z0-9]+(?:-\d+)?/g) ?? []).map((w) => w.toUpperCase()));
+  const lower = question.toLowerCase();
+  const extra: string[] = [];
+  // Only spelled-out terms: "SPV" and "simplified payment verification" are one thing; "ARC" and "transaction processor" are not.
+  for (const g of glossary.filter((entry) => entry.expansion)) {
+    if (upper.has(g.term.toUpperCase())) extra.push(g.meaning);
+    else if (lower.includes(g.meaning.toLowerCase())) extra.push(g.term);
+  }
+  const words = new Set(lower.match(/[a-z]+/g) ?? []);
+  for (const group of SYNONYMS) if (group.some((w) => words.has(w))) extra.push(...group.filter((w) => !words.has(w)));
+  return extra;
+}
+
 /** The distinct terms of a text, as the index sees them. */
 export function termsOf(text: string): string[] {
   const out = new Set<string>();
