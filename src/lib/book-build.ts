@@ -2,6 +2,8 @@
  * Build-time access to the rendered book (used by the reader pages and the static API; never
  * shipped to the browser). Each chapter and code example is rendered once per build.
  */
+import { buildGlossary, type GlossaryEntry } from '../domain/assistant/glossary.ts';
+import { splitChapter } from '../domain/assistant/sections.ts';
 import { buildApiFiles, indexEntry, type ApiFile } from '../domain/book/api.ts';
 import { loadBook, type ChapterSource } from '../domain/book/load.ts';
 import type { ChapterIndexEntry } from '../domain/book/reader.ts';
@@ -47,4 +49,9 @@ export async function readerChapter(source: ChapterSource): Promise<ReaderChapte
 
 export async function apiFiles(): Promise<ApiFile[]> {
   return buildApiFiles((await loadBook()).chapters, renderChapter);
+}
+
+/** The book's glossary, built from the chapters (the same one the assistant answers from). */
+export async function bookGlossary(): Promise<GlossaryEntry[]> {
+  return buildGlossary((await loadBook()).chapters.flatMap(splitChapter));
 }

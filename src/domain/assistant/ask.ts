@@ -35,7 +35,9 @@ export function selectPassages(hits: Hit[], questionTerms: number, limit: number
   const top = hits[0];
   if (!top) return [];
   const coverage = top.matched.length / Math.max(1, questionTerms);
-  if (coverage < 0.6 && top.matched.length < 3) return [];
+  // A section whose heading names two of the question's words is about it, whatever else the question says.
+  const inHeading = termsOf(`${top.passage.section} ${top.passage.parent}`).filter((t) => top.matched.includes(t)).length;
+  if (coverage < 0.6 && top.matched.length < 3 && inHeading < 2) return [];
   return hits
     .filter((h) => h.score >= top.score * 0.3)
     .slice(0, limit)
