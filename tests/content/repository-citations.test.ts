@@ -8,18 +8,22 @@ import { describe, expect, it } from 'vitest';
  */
 const OUTSIDE = /(?<![\w/.-])(SPEC|DESIGN|STYLE|RECIPE)\.md/;
 
+/** A tracked file's text ('' when deleted in the working tree). */
+function readIfPresent(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
 describe('citations', () => {
   it('no tracked file cites the team notes that live outside the repository', () => {
     const files = execFileSync('git', ['ls-files'], { encoding: 'utf8' })
       .split('\n')
       .filter((f) => /\.(ts|mts|tsx|astro|md|toml|json|js|css)$/.test(f) && f !== 'package-lock.json');
     const found = files.flatMap((file) => {
-      let text = '';
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch {
-        return [];
-      }
+      const text = readIfPresent(file);
       return text
         .split('\n')
         .map((line, i) => [line, i + 1] as const)

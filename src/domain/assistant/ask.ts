@@ -53,7 +53,10 @@ function asksForDefinition(question: string, term: string): boolean {
   const rest = expandQuery(question)
     .replace(new RegExp(`\\b${term.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&')}\\b`, 'gi'), ' ')
     .match(/[\p{L}\p{N}]+/gu);
-  return (rest ?? []).filter((w) => !/^(?:the|a|an|in|of|on|for|to|is|are|it|this|that|mean|means|meaning|do|does|qué|significa|was|ist|es|que)$/i.test(w)).length <= 2;
+  return (
+    (rest ?? []).filter((w) => !/^(?:the|a|an|in|of|on|for|to|is|are|it|this|that|mean|means|meaning|do|does|qué|significa|was|ist|es|que)$/i.test(w)).length <=
+    2
+  );
 }
 
 /**

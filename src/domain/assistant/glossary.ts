@@ -56,7 +56,8 @@ export function spellsOut(term: string, phrase: string): boolean {
 
 const ACRONYM = String.raw`[A-Z][A-Z0-9]{1,7}`;
 /** What a thing is said to be, when the book introduces a name by its kind: a service, a wallet, a format... */
-const KIND = /\b(?:service|protocol|format|system|processor|node|wallet|standard|library|server|network|interface|explorer|pattern|broadcaster|indexer|toolkit|framework|sdk|api|token|certificate|proof|ledger|database|overlay|client)s?$/i;
+const KIND =
+  /\b(?:service|protocol|format|system|processor|node|wallet|standard|library|server|network|interface|explorer|pattern|broadcaster|indexer|toolkit|framework|sdk|api|token|certificate|proof|ledger|database|overlay|client)s?$/i;
 const PHRASE = String.raw`[A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){1,6}`;
 
 interface Candidate {
@@ -86,7 +87,9 @@ export function definitionsIn(sentence: string): Candidate[] {
   for (const m of sentence.matchAll(new RegExp(String.raw`\b(${ACRONYM})\b(?:\s+\w+)?\s*(?:\(|,\s*the\s+)(${PHRASE})`, 'g'))) expand(m[1] ?? '', m[2] ?? '');
   // "ARC is the transaction processing service that ...", "HandCash is a consumer wallet": a name
   // (an acronym or a CamelCase product) at the start of a sentence, said to be a kind of thing.
-  const is = new RegExp(String.raw`^(${ACRONYM}|[A-Z][a-z]+[A-Z][A-Za-z]+)\s+is\s+(?:the|an?)\s+((?:[\w'’-]+\s+){0,5}?[\w-]+?)(?=\s+(?:that|which|who|for|of|in|on|with|between|from|to|built|used|where)\b|[,.;:]|$)`).exec(sentence);
+  const is = new RegExp(
+    String.raw`^(${ACRONYM}|[A-Z][a-z]+[A-Z][A-Za-z]+)\s+is\s+(?:the|an?)\s+((?:[\w'’-]+\s+){0,5}?[\w-]+?)(?=\s+(?:that|which|who|for|of|in|on|with|between|from|to|built|used|where)\b|[,.;:]|$)`,
+  ).exec(sentence);
   if (is && KIND.test(is[2] ?? '')) found.push({ term: is[1] ?? '', meaning: is[2] ?? '', expansion: false });
   // "a transaction processor such as ARC", "transaction processors such as ARC"
   for (const m of sentence.matchAll(new RegExp(String.raw`\b(?:(?:an?|the)\s+)?((?:[a-z-]+\s+){0,2}[a-z-]+?)s?\s+such as (${ACRONYM})\b(?![-\s]?\d)`, 'g')))
@@ -96,9 +99,7 @@ export function definitionsIn(sentence: string): Candidate[] {
     const name = (m[1] ?? '').replace(/^(?:a|an|the|as|through|and|or|via|to|of|its|their|with)\s+/i, '').trim();
     if (name && !/^(?:a|an|the|and|or)$/i.test(name)) found.push({ term: m[2] ?? '', meaning: name, expansion: false });
   }
-  return found
-    .map((c) => ({ ...c, meaning: c.meaning.replace(/^(?:the|a|an)\s+/i, '').trim() }))
-    .filter((c) => c.term && c.meaning && c.term !== c.meaning);
+  return found.map((c) => ({ ...c, meaning: c.meaning.replace(/^(?:the|a|an)\s+/i, '').trim() })).filter((c) => c.term && c.meaning && c.term !== c.meaning);
 }
 
 /**

@@ -33,7 +33,9 @@ export const OFFLINE_ENGLISH_ONLY =
 export function looksNonEnglish(question: string): boolean {
   if (/[^\p{Script=Latin}\p{P}\p{N}\p{S}\s]/u.test(question)) return true;
   if (/[ñáéíóúüöäßçàèìòùâêîôû¿¡]/i.test(question)) return true;
-  return /\b(qué|que|cómo|como|cuál|para|por|el|los|las|und|ist|der|die|das|wie|warum|was|wer|nicht|ein|eine|est|les|des|une|pourquoi|comment)\b/i.test(question);
+  return /\b(qué|que|cómo|como|cuál|para|por|el|los|las|und|ist|der|die|das|wie|warum|was|wer|nicht|ein|eine|est|les|des|une|pourquoi|comment)\b/i.test(
+    question,
+  );
 }
 
 /** Questions about amounts: their opening sentence should carry a number. */
