@@ -89,7 +89,7 @@ export function isDeployed(env: ServerEnv): boolean {
 }
 
 /** The secrets `npm start` and a local build generate (scripts/local-secrets.ts), relative to the site's folder. */
-export const LOCAL_SECRETS_FILE = path.join('.data', 'local-secrets.json');
+const LOCAL_SECRETS_FILE = path.join('.data', 'local-secrets.json');
 
 type LocalSecrets = { SESSION_SECRET?: string | undefined; ADMIN_PASSWORD?: string | undefined };
 
@@ -134,7 +134,7 @@ export function assertDeployedEnv(env: Pick<ServerEnv, 'CONTEXT' | 'SESSION_SECR
 }
 
 /** The least a session secret may be, in bytes of UTF-8. */
-export const SESSION_SECRET_MIN_BYTES = 32;
+const SESSION_SECRET_MIN_BYTES = 32;
 
 /** What is wrong with a session secret ("SESSION_SECRET is not set."), or undefined when usable: the one home of the rule. */
 export function sessionSecretProblem(secret: string | undefined): string | undefined {
