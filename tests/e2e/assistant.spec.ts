@@ -49,6 +49,46 @@ test.describe('book assistant', () => {
     await expect(dialog).toBeVisible();
   });
 
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    test('the dialog is a full-screen sheet: the assistant gets the width and most of the height, and Escape inside it closes it', async ({ page }) => {
+      await gotoHydrated(page, '/generator');
+      await page.getByRole('button', { name: 'Ask BitGenius AI' }).click();
+      const dialog = page.getByRole('dialog', { name: 'BitGenius AI' });
+      await expect(dialog).toBeVisible();
+      const frameBox = await page.locator('iframe[title="BitGenius AI assistant"]').boundingBox();
+      expect(frameBox?.width ?? 0).toBeGreaterThanOrEqual(350);
+      expect(frameBox?.height ?? 0).toBeGreaterThanOrEqual(844 * 0.6);
+      const frame = page.frameLocator('iframe[title="BitGenius AI assistant"]');
+      await frame.locator('html:not(:has(astro-island[ssr]))').waitFor();
+      await frame.getByRole('textbox', { name: 'Your question' }).click();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole('button', { name: 'Ask BitGenius AI' })).toBeFocused();
+    });
+  });
+
+  test('a follow-up keeps the subject, and a new question does not go back to the old one', async ({ page }) => {
+    await gotoHydrated(page, '/assistant');
+    const box = page.getByRole('textbox', { name: 'Your question' });
+    const ask = async (question: string) => {
+      await box.fill(question);
+      await page.getByRole('button', { name: 'Ask', exact: true }).click();
+      await expect(page.getByTestId('assistant-answer')).toHaveCount(asked + 1);
+      asked += 1;
+      return page.getByTestId('assistant-answer').last();
+    };
+    let asked = await page.getByTestId('assistant-answer').count();
+    const beef = await ask('What is BEEF?');
+    await expect(beef).toContainText('BEEF stands for Background Evaluation Extended Format');
+    const size = await ask('How large can it get?');
+    await expect(size.getByTestId('assistant-citations').getByRole('link').first()).toContainText('Chapter 6');
+    await ask('How do I stop a 402 payment from being replayed?');
+    const teranode = await ask('What is Teranode and how does it scale?');
+    await expect(teranode.getByTestId('assistant-citations').getByRole('link').first()).toContainText(/Chapter (3|18|19)/);
+    await expect(teranode.getByTestId('assistant-citations')).toContainText(/Teranode/);
+  });
+
   test('on its own: the site layout, a conversation with follow-ups, clear errors, dark theme', async ({ page }) => {
     await useTheme(page, 'dark');
     await gotoHydrated(page, '/assistant');

@@ -92,3 +92,6 @@ export type Passage = z.infer<typeof passageSchema>;
 export function passageUrl(p: Pick<Passage, 'chapterId' | 'slug'>): string {
   return `/book/${p.chapterId}${p.slug ? `#${p.slug}` : ''}`;
 }
+
+/** The message the framed /assistant sends its parent (this site only) when Escape is pressed inside it. */
+export const ASSISTANT_CLOSE = 'assistant:close';

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type SubmitEvent } fro
 import { ApiError } from '../../../lib/api.ts';
 import type { AskResponse, Citation, HistoryEntry } from '../../../domain/assistant/schema.ts';
 import { askWithStream } from './ask-client.ts';
+import { ASSISTANT_CLOSE } from '../../../domain/assistant/schema.ts';
 
 /** The API's limits, repeated here for the form (the server enforces them). */
 const QUESTION_MAX = 1000;
@@ -59,6 +60,17 @@ function engineLabel(r: AskResponse): string {
  * citations open in a new tab so the generator stays where it was.
  */
 export default function AssistantChat({ bookTitle }: { bookTitle: string }) {
+  // Framed by this site's own dialog (the generator's "Ask BitGenius AI"): Escape pressed inside the
+  // frame closes the dialog, as it does outside it. Only our own origin is told.
+  useEffect(() => {
+    if (window.parent === window) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) window.parent.postMessage({ type: ASSISTANT_CLOSE }, window.location.origin);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
   const [turns, setTurns] = useState<Turn[]>([]);
   const [question, setQuestion] = useState('');
   const [notice, setNotice] = useState('');

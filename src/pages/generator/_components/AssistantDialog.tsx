@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
+import { ASSISTANT_CLOSE } from '../../../domain/assistant/schema.ts';
 
 interface Props {
   name: string;
@@ -23,6 +24,17 @@ const OWN_ASSISTANT_PATH = '/assistant';
 export default function AssistantDialog({ name, url, credit, open, onOpenChange, returnFocus }: Props) {
   const own = !url;
   const src = url || OWN_ASSISTANT_PATH;
+  // Escape inside our own framed assistant: it asks us to close (origin checked). An external
+  // assistant keeps the usual behaviour (Escape works once focus is back on this page).
+  useEffect(() => {
+    if (!open || !own) return;
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin) return;
+      if ((event.data as { type?: unknown } | null)?.type === ASSISTANT_CLOSE) onOpenChange(false);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [open, own, onOpenChange]);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -32,13 +44,15 @@ export default function AssistantDialog({ name, url, credit, open, onOpenChange,
             event.preventDefault();
             returnFocus.current?.focus();
           }}
-          className="fixed top-1/2 left-1/2 z-50 flex h-[85vh] max-h-[85vh] w-[95vw] max-w-[95vw] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-slate-200 bg-white shadow-2xl dark:border-slate-700 dark:bg-slate-900"
+          // Below 640 px a full-screen sheet (the frame gets the width and most of the height); from
+          // 640 px docs/spec.md's 95% x 85% dialog.
+          className="fixed inset-0 z-50 flex h-dvh w-screen flex-col border-slate-200 bg-white shadow-2xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:h-[85vh] sm:max-h-[85vh] sm:w-[95vw] sm:max-w-[95vw] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl sm:border dark:border-slate-700 dark:bg-slate-900"
           data-testid="assistant-dialog"
         >
-          <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-3 dark:border-slate-700">
-            <div>
-              <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">{name}</Dialog.Title>
-              <Dialog.Description className="text-sm text-slate-600 dark:text-slate-300">{credit}</Dialog.Description>
+          <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-3 py-2 sm:items-start sm:gap-4 sm:px-5 sm:py-3 dark:border-slate-700">
+            <div className="min-w-0">
+              <Dialog.Title className="text-base font-semibold text-slate-900 sm:text-lg dark:text-white">{name}</Dialog.Title>
+              <Dialog.Description className="truncate text-xs text-slate-600 sm:text-sm sm:whitespace-normal dark:text-slate-300">{credit}</Dialog.Description>
             </div>
             <div className="flex items-center gap-2">
               <a
@@ -59,7 +73,7 @@ export default function AssistantDialog({ name, url, credit, open, onOpenChange,
           <iframe
             src={src}
             title={`${name} assistant`}
-            className="min-h-0 w-full flex-1 rounded-b-xl"
+            className="min-h-0 w-full flex-1 sm:rounded-b-xl"
             {...(own
               ? // Our own page: same origin; citations open the reader in a new tab, outside the sandbox.
                 { sandbox: 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox' }
