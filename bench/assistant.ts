@@ -9,6 +9,7 @@ import { askBook } from '../src/domain/assistant/ask.ts';
 import { OfflineAnswerEngine } from '../src/domain/assistant/offline.ts';
 import { BookIndex, buildIndexFile } from '../src/domain/assistant/search.ts';
 import { loadBook } from '../src/domain/book/load.ts';
+import { HELD_OUT } from '../tests/support/assistant-heldout.ts';
 import { QUALITY_QUESTIONS } from '../tests/support/assistant-questions.ts';
 
 export interface AssistantFigures {
@@ -21,6 +22,8 @@ export interface AssistantFigures {
   p95Ms: number;
   indexBuildMs: number;
   indexLoadMs: number;
+  /** The held-out questions (never tuned on), by kind: first citation right, fact in the opening, "not covered". */
+  heldOut: Record<string, { questions: number; firstCitation: number; facts: number; factInOpening: number; notCovered: number }>;
 }
 
 const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
@@ -50,6 +53,27 @@ export async function assistantFigures(rounds = 10): Promise<AssistantFigures> {
     }
   }
   times.sort((a, b) => a - b);
+  // Fees are read from chapter 3's table (the book's one copy of them).
+  const table = book.chapters.find((c) => c.id === 'chapter-03')?.markdown ?? '';
+  const feeOf = (bytes: number, rate: number) =>
+    table
+      .split('\n')
+      .map((line) => line.split('|').map((c) => c.trim()))
+      .find((cells) => Number(cells[2]?.replace(/,/g, '')) === bytes && Number(cells[3]?.replace(/,/g, '')) === rate)?.[4] ?? 'missing';
+  const heldOut: AssistantFigures['heldOut'] = {};
+  for (const q of HELD_OUT) {
+    const r = await askBook({ question: q.question, history: [] }, { search: index, engine });
+    const k = (heldOut[q.kind] ??= { questions: 0, firstCitation: 0, facts: 0, factInOpening: 0, notCovered: 0 });
+    k.questions += 1;
+    if (q.chapters.includes(r.citations[0]?.chapterId ?? '')) k.firstCitation += 1;
+    if (/does not (seem to )?cover/.test(r.answer)) k.notCovered += 1;
+    if (!q.fact) continue;
+    k.facts += 1;
+    const opening = r.answer.split(/\n\n\[1\] /)[0] ?? '';
+    const pattern =
+      q.fact === 'fee-226-1000' ? new RegExp(`\\b${feeOf(226, 1000)}\\b`) : q.fact === 'fee-236-100' ? new RegExp(`\\b${feeOf(236, 100)}\\b`) : q.fact;
+    if (pattern.test(opening)) k.factInOpening += 1;
+  }
   const hits = QUALITY_QUESTIONS.length - misses.length;
   return {
     questions: QUALITY_QUESTIONS.length,
@@ -61,6 +85,7 @@ export async function assistantFigures(rounds = 10): Promise<AssistantFigures> {
     p95Ms: at(times, 0.95),
     indexBuildMs,
     indexLoadMs,
+    heldOut,
   };
 }
 
@@ -70,4 +95,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   for (const m of f.misses) console.log(`  miss: ${m}`);
   console.log(`offline answer, in-process (${f.answers}): p50 ${f.p50Ms.toFixed(2)} ms, p95 ${f.p95Ms.toFixed(2)} ms (target p95 < 100 ms)`);
   console.log(`index: built in ${f.indexBuildMs.toFixed(0)} ms, loaded in ${f.indexLoadMs.toFixed(1)} ms`);
+  for (const [kind, k] of Object.entries(f.heldOut))
+    console.log(
+      `held-out ${kind}: first citation ${k.firstCitation}/${k.questions}, fact in the opening ${k.factInOpening}/${k.facts}, not covered ${k.notCovered}`,
+    );
 }

@@ -408,7 +408,22 @@ async function main(): Promise<void> {
       '>= 80%',
       a.hitRate >= 0.8,
     );
-    record(`Assistant: offline answer in-process (${a.answers})`, `p50 ${a.p50Ms.toFixed(1)} ms, p95 ${a.p95Ms.toFixed(1)} ms`, 'p95 < 100 ms', a.p95Ms < 100);
+    record(`Assistant: offline answer in-process (${a.answers})`, `p50 ${a.p50Ms.toFixed(1)} ms, p95 ${a.p95Ms.toFixed(1)} ms`, 'p95 <= 50 ms', a.p95Ms <= 50);
+    const total = Object.values(a.heldOut).reduce(
+      (t, k) => ({ q: t.q + k.questions, c: t.c + k.firstCitation, f: t.f + k.facts, o: t.o + k.factInOpening, n: t.n + k.notCovered }),
+      { q: 0, c: 0, f: 0, o: 0, n: 0 },
+    );
+    for (const [kind, k] of Object.entries(a.heldOut))
+      record(
+        `Assistant held-out, ${kind}`,
+        `first citation ${k.firstCitation}/${k.questions}, fact in the opening ${k.factInOpening}/${k.facts}, not covered ${k.notCovered}`,
+      );
+    record(
+      'Assistant held-out, all kinds (was 63% / 0 facts / 11 not covered)',
+      `first citation ${total.c}/${total.q} (${((100 * total.c) / total.q).toFixed(0)}%), fact in the opening ${total.o}/${total.f}, not covered ${total.n}`,
+      '>= 85%, no "not covered"',
+      total.c / total.q >= 0.85 && total.n === 0,
+    );
     results['assistant'] = a;
   }
 
