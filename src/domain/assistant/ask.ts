@@ -3,6 +3,7 @@ import { CitationMarkers, dropForeignBookLinks, type AnswerEngine } from './engi
 import { passageUrl, type AskRequest, type AskResponse, type Citation, type Passage } from './schema.ts';
 import type { Hit, PassageSearch } from './search.ts';
 import { termAskedAbout } from './glossary.ts';
+import { looksNonEnglish } from './offline.ts';
 import { bestQuote, expandQuery, termsOf } from './text.ts';
 
 /** How many passages each kind of engine gets: the offline answer quotes them all. */
@@ -31,13 +32,14 @@ export const NOT_COVERED_ANSWER =
  * The passages worth giving an engine: none when the best match holds too few of the question's
  * terms (the book does not cover it), else the best ones within reach of the top score.
  */
-export function selectPassages(hits: Hit[], questionTerms: number, limit: number): Passage[] {
+export function selectPassages(hits: Hit[], questionTerms: number, limit: number, foreign = false): Passage[] {
   const top = hits[0];
   if (!top) return [];
   const coverage = top.matched.length / Math.max(1, questionTerms);
   // A section whose heading names two of the question's words is about it, whatever else the question says.
   const inHeading = termsOf(`${top.passage.section} ${top.passage.parent}`).filter((t) => top.matched.includes(t)).length;
-  if (coverage < 0.6 && top.matched.length < 3 && inHeading < 2) return [];
+  // A question in another language is judged by the English terms it contains (BEEF, SPV) alone.
+  if (coverage < 0.6 && top.matched.length < 3 && inHeading < 2 && !(foreign && top.matched.length >= 1)) return [];
   return hits
     .filter((h) => h.score >= top.score * 0.3)
     .slice(0, limit)
@@ -71,7 +73,7 @@ export async function askBook(request: AskRequest, deps: AskDeps): Promise<AskRe
   const glossary = deps.search.glossary;
   const terms = termsOf(expandQuery(question, glossary));
   const limit = deps.engine.name === 'offline' ? OFFLINE_PASSAGES : MODEL_PASSAGES;
-  let passages = selectPassages(deps.search.search(question, { limit: limit + 2, context }), terms.length, limit);
+  let passages = selectPassages(deps.search.search(question, { limit: limit + 2, context }), terms.length, limit, looksNonEnglish(question));
   // A question about a term the book defines ("What does SPV stand for?") is answered from its
   // definition first: the defining passage leads, whatever else matched.
   const asked = termAskedAbout(question, glossary);

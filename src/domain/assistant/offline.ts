@@ -60,8 +60,9 @@ function opening(input: EngineQuestion, terms: readonly string[]): string {
       if (sentence.length > 400) continue;
       const matched = termsOf(sentence).filter((t) => wanted.has(t)).length;
       if (matched === 0) continue;
-      // Earlier passages rank higher; a number in the sentence counts for an amount question.
-      const score = matched + (quantity && /\d/.test(sentence) ? 1.5 : 0) - at * 0.25;
+      // The best-ranked passage leads (the search ranked it first for the whole question); a later
+      // one only when its sentence matches clearly more. A number counts for an amount question.
+      const score = matched + (quantity && /\d/.test(sentence) ? 1.5 : 0) - at * 2;
       if (!best || score > best.score) best = { text: sentence, at, score };
     }
   });

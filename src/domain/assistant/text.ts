@@ -101,8 +101,12 @@ export function expansionsOf(question: string, glossary: readonly { term: string
   const lower = question.toLowerCase();
   const extra: string[] = [];
   // Only spelled-out terms: "SPV" and "simplified payment verification" are one thing; "ARC" and "transaction processor" are not.
+  // An acronym is spelled out only when the question is about the term itself (a few words besides
+  // it): in "What does a header check with SPV prove?" the spelled-out words would only pull in
+  // every passage that spells SPV out. A spelled-out phrase always brings its acronym.
+  const aboutTerm = framedQuestion(question).split(/\s+/).filter(Boolean).length <= 3;
   for (const g of glossary.filter((entry) => entry.expansion)) {
-    if (upper.has(g.term.toUpperCase())) extra.push(g.meaning);
+    if (aboutTerm && upper.has(g.term.toUpperCase())) extra.push(g.meaning);
     else if (lower.includes(g.meaning.toLowerCase())) extra.push(g.term);
   }
   const words = new Set(lower.match(/[a-z]+/g) ?? []);
