@@ -105,6 +105,10 @@ describe('local sign-in form', () => {
     expect(html).toMatch(/<label for="firstName"[^>]*>First name<\/label>/);
     expect(html).toMatch(/<label for="email"[^>]*>Email<\/label>/);
     expect(html).toContain('<form method="post" action="/api/login"');
+    // It says plainly what it is: the local sign-in, no password, any email, not what a deployed site uses.
+    expect(html).toContain('This is the local sign-in:');
+    expect(html).toMatch(/no password[^<]*any email/);
+    expect(html).toContain('OpenID Connect provider');
     expect(html).toContain('name="returnTo" value="/ideas"');
     expect(csrf).toMatch(/^[0-9a-f-]{36}$/);
     expect(cookies(res).get('signin_csrf')?.line).toMatch(/; Max-Age=3600; Path=\/api\/login; HttpOnly; SameSite=Strict$/);

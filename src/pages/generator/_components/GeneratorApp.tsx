@@ -111,7 +111,7 @@ export default function GeneratorApp({ engines: initialEngines, assistant }: Pro
         onSubmit={submit}
       />
       <div aria-live="polite">
-        {pending && <LoadingPanel progress={progress} />}
+        {pending && <LoadingPanel progress={progress} offline={!(settings.useAnthropic ? engines.anthropic : engines.openai).configured} />}
         {generation.status === 'error' && <ErrorPanel error={generation.error} />}
       </div>
       {generation.status === 'success' && (
@@ -123,12 +123,19 @@ export default function GeneratorApp({ engines: initialEngines, assistant }: Pro
   );
 }
 
-function LoadingPanel({ progress }: { progress: ProgressEvent[] }) {
+/**
+ * While the idea is written. A language model gets docs/spec.md's "AI Processing Your Vision...";
+ * the offline engine, which composes from the book, says so (a departure recorded in
+ * docs/architecture.md).
+ */
+function LoadingPanel({ progress, offline }: { progress: ProgressEvent[]; offline: boolean }) {
   return (
     <section className="rounded-2xl border border-brand-200 bg-brand-50 p-6 dark:border-brand-800 dark:bg-slate-900" data-testid="loading-panel">
       <div className="flex items-center gap-3">
         <span aria-hidden="true" className="h-6 w-6 animate-spin rounded-full border-4 border-brand-300 border-t-brand-700" />
-        <h2 className="text-xl font-semibold text-slate-900 dark:text-white">AI Processing Your Vision...</h2>
+        <h2 className="text-xl font-semibold text-slate-900 dark:text-white">
+          {offline ? 'Composing your idea from the book...' : 'AI Processing Your Vision...'}
+        </h2>
       </div>
       <ol className="mt-4 space-y-1 text-sm text-slate-700 dark:text-slate-300" aria-label="Progress">
         {progress.map((p, i) => (

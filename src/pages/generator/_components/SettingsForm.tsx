@@ -103,7 +103,8 @@ export function SettingsForm({ settings, onChange, listed, onListedChange, engin
             type="button"
             role="switch"
             aria-checked={settings.useAnthropic}
-            aria-labelledby={`${id}-engine`}
+            // Read aloud as what it does, not "AI engine, on".
+            aria-label={`AI engine: Anthropic ${engines.anthropic.label} when on, OpenAI ${engines.openai.label} when off`}
             aria-describedby={`${id}-engine-state`}
             onClick={() => onChange('useAnthropic', !settings.useAnthropic)}
             className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors ${settings.useAnthropic ? 'bg-brand-700' : 'bg-slate-500'}`}
