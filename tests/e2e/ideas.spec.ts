@@ -378,6 +378,24 @@ test.describe('/idea/{id}', () => {
     await expect(page.getByRole('main').getByRole('link', { name: /Back to Ideas/ })).toHaveAttribute('href', '/ideas');
   });
 
+  test.describe('Copy link', () => {
+    test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+    test("copies the idea's address from its page and from its card, and says so", async ({ page, baseURL }) => {
+      await gotoHydrated(page, `/idea/${rich.id}`);
+      await page
+        .getByRole('main')
+        .getByRole('button', { name: `Copy link to ${rich.businessName}` })
+        .click();
+      await expect(page.getByRole('status').filter({ hasText: 'copied' })).toHaveText(`Link to ${rich.businessName} copied`);
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/idea/${rich.id}`);
+      await gotoHydrated(page, '/ideas');
+      const card = cardOf(page, rich.businessName);
+      await card.getByRole('button', { name: `Copy link to ${rich.businessName}` }).click();
+      await expect(card.getByRole('button', { name: `Copy link to ${rich.businessName}` })).toHaveText('Link copied');
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/idea/${rich.id}`);
+    });
+  });
+
   test('Share to X opens the tweet intent for this idea', async ({ page, baseURL }) => {
     await gotoHydrated(page, `/idea/${rich.id}`);
     const popup = await sharePopup(page, () => page.getByRole('button', { name: 'Share to X' }).click());

@@ -5,6 +5,7 @@ import { IDEA_DATA_ELEMENT_ID, parseIdeaPageData, type IdeaPageData } from '../.
 import type { PublicIdeaRecord } from '../../domain/ideas/schema.ts';
 import { apiGet } from '../../lib/api.ts';
 import { OwnerActions } from './OwnerActions.tsx';
+import { CopyLinkButton, ShareSheetButton } from './ShareActions.tsx';
 import { shareIdea } from '../../lib/share-window.ts';
 
 /**
@@ -77,16 +78,29 @@ function IdeaTopActions({ idea }: { idea: IdeaView }) {
       <a href="/ideas" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300">
         <span aria-hidden="true">←</span> Back to Ideas
       </a>
-      <button
-        type="button"
-        onClick={() => shareIdea(idea)}
-        className="flex items-center gap-2 rounded-md bg-slate-900 px-3 py-2 text-sm font-semibold text-white hover:bg-slate-700 dark:bg-white dark:text-slate-900 dark:hover:bg-slate-200"
-      >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 fill-current">
-          <path d="M18.9 2H22l-6.8 7.8L23 22h-6.2l-4.8-6.3L6.4 22H3.3l7.3-8.3L1 2h6.3l4.4 5.8zm-1.1 18h1.7L6.3 3.9H4.5z" />
-        </svg>
-        Share to X
-      </button>
+      <div className="flex flex-wrap items-center gap-2">
+        <CopyLinkButton
+          id={idea.id}
+          title={idea.title}
+          className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800"
+        />
+        <ShareSheetButton
+          id={idea.id}
+          title={idea.title}
+          summary={idea.summary}
+          className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800"
+        />
+        <button
+          type="button"
+          onClick={() => shareIdea(idea)}
+          className="flex items-center gap-2 rounded-md bg-slate-900 px-3 py-2 text-sm font-semibold text-white hover:bg-slate-700 dark:bg-white dark:text-slate-900 dark:hover:bg-slate-200"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 fill-current">
+            <path d="M18.9 2H22l-6.8 7.8L23 22h-6.2l-4.8-6.3L6.4 22H3.3l7.3-8.3L1 2h6.3l4.4 5.8zm-1.1 18h1.7L6.3 3.9H4.5z" />
+          </svg>
+          Share to X
+        </button>
+      </div>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { DeleteIdea } from '../../../components/idea/DeleteIdea.tsx';
+import { CopyLinkButton } from '../../../components/idea/ShareActions.tsx';
 import { formatShortDate, type IdeaView } from '../../../domain/ideas/normalize.ts';
 import { shareIdea } from '../../../lib/share-window.ts';
 
@@ -43,6 +44,11 @@ export function IdeaCard({ idea, onDeleted }: { idea: IdeaView; onDeleted?: (() 
           >
             Share
           </button>
+          <CopyLinkButton
+            id={idea.id}
+            title={idea.title}
+            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800"
+          />
           {onDeleted && <DeleteIdea id={idea.id} title={idea.title} onDeleted={onDeleted} compact />}
         </div>
       </div>
