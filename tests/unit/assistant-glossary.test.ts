@@ -49,3 +49,12 @@ describe('questions in other languages, offline', () => {
     expect(OFFLINE_ENGLISH_ONLY).toMatch(/reads English/);
   });
 });
+
+describe('the language models get the same rules', () => {
+  it('answer first, in the language of the question, keeping the book terms', async () => {
+    const { systemPrompt } = await import('../../src/domain/assistant/prompt.ts');
+    const prompt = systemPrompt('The Book');
+    expect(prompt).toMatch(/Open with one to three sentences that answer the question directly/);
+    expect(prompt).toMatch(/Answer in the language of the reader's question/);
+  });
+});
