@@ -99,11 +99,14 @@ export class FakeChain implements ChainTracker {
     return this.fund(new P2PKH().lock(address), satoshis);
   }
 
+  /** What the fake ARC advertises at /v1/policy (as ARC does) and enforces on every transaction. */
+  readonly policy = { miningFee: { satoshis: 50, bytes: 1000 } };
+
   /**
    * Accepts a transaction as ARC would: links its inputs to known transactions (or to the source
    * transactions it carries), runs every script and refuses double spends.
    */
-  async accept(tx: Transaction): Promise<{ ok: true; txid: string } | { ok: false; status: string; detail: string }> {
+  async accept(tx: Transaction): Promise<{ ok: true; txid: string } | { ok: false; status: string; detail: string; code?: number }> {
     const txid = tx.id('hex');
     if (this.known.has(txid)) return { ok: true, txid };
     for (const input of tx.inputs) {
@@ -123,6 +126,28 @@ export class FakeChain implements ChainTracker {
       detail = (error as Error).message;
     }
     if (!valid) return { ok: false, status: 'REJECTED', detail: detail || 'script verification failed' };
+    // ARC's policy, enforced as ARC enforces it: a fee at least the advertised rate on the
+    // transaction's size, and no spendable output below one satoshi (data outputs carry none).
+    const paid =
+      tx.inputs.reduce((sum, input) => sum + (input.sourceTransaction?.outputs[input.sourceOutputIndex]?.satoshis ?? 0), 0) -
+      tx.outputs.reduce((sum, output) => sum + (output.satoshis ?? 0), 0);
+    const size = tx.toBinary().length;
+    const required = Math.ceil((size * this.policy.miningFee.satoshis) / this.policy.miningFee.bytes);
+    if (paid < required)
+      return {
+        ok: false,
+        status: 'FEE_TOO_LOW',
+        code: 465,
+        detail: `fee ${paid} sat is below ${required} sat (${this.policy.miningFee.satoshis} sat per ${this.policy.miningFee.bytes} bytes on ${size} bytes)`,
+      };
+    const dust = tx.outputs.findIndex((output) => (output.satoshis ?? 0) < 1 && !isDataOutput(output.lockingScript.toHex()));
+    if (dust >= 0)
+      return {
+        ok: false,
+        status: 'DUST_OUTPUT',
+        code: 463,
+        detail: `output ${dust} carries ${tx.outputs[dust]?.satoshis ?? 0} satoshis, below the 1-satoshi dust limit`,
+      };
     for (const input of tx.inputs) this.spent.add(`${input.sourceTransaction?.id('hex') ?? ''}.${input.sourceOutputIndex}`);
     this.known.set(txid, tx);
     this.mempool.push(tx);
@@ -140,4 +165,9 @@ export class FakeChain implements ChainTracker {
     if (height === undefined || tx.merklePath === undefined) return { txid, txStatus: 'SEEN_ON_NETWORK' };
     return { txid, txStatus: 'MINED', blockHeight: height, merklePath: tx.merklePath.toHex() };
   }
+}
+
+/** A data output (`OP_FALSE OP_RETURN …` or `OP_RETURN …`): it may carry 0 satoshis. */
+function isDataOutput(lockingScriptHex: string): boolean {
+  return lockingScriptHex.startsWith('006a') || lockingScriptHex.startsWith('6a');
 }

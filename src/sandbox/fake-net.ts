@@ -69,11 +69,11 @@ export class FakeNet<Body extends Uint8Array = Uint8Array> {
           return json(463, { status: 463, title: 'Malformed transaction', detail: (error as Error).message });
         }
         const result = await chain.accept(tx);
-        if (!result.ok) return json(461, { status: 461, title: result.status, detail: result.detail, txid: tx.id('hex') });
+        if (!result.ok) return json(result.code ?? 461, { status: result.code ?? 461, title: result.status, detail: result.detail, txid: tx.id('hex') });
         return json(200, { txid: result.txid, txStatus: 'SEEN_ON_NETWORK', extraInfo: '' });
       }
       // The miners' fee policy, as the SDK's LivePolicy reads it: 50 satoshis per 1,000 bytes here.
-      if (req.method === 'GET' && req.url.pathname === '/v1/policy') return json(200, { policy: { miningFee: { satoshis: 50, bytes: 1000 } } });
+      if (req.method === 'GET' && req.url.pathname === '/v1/policy') return json(200, { policy: chain.policy, timestamp: new Date().toISOString() });
       const status = /^\/v1\/tx\/([0-9a-f]{64})$/.exec(req.url.pathname);
       if (req.method === 'GET' && status?.[1] !== undefined) {
         const answer = chain.status(status[1]);

@@ -43,7 +43,8 @@ describe('TypeScript printed in the chapters', () => {
     expect(found.length).toBeGreaterThanOrEqual(10);
     const config = ts.readConfigFile(path.join(root, 'tsconfig.json'), (f) => ts.sys.readFile(f));
     const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
-    const options: ts.CompilerOptions = { ...parsed.options, noEmit: true, types: ['node'], jsx: undefined };
+    const { jsx: _jsx, ...compilerOptions } = parsed.options;
+    const options: ts.CompilerOptions = { ...compilerOptions, noEmit: true, types: ['node'] };
     const virtual = new Map(found.map((b) => [b.file, b.code]));
     const host = ts.createCompilerHost(options);
     const readFile = host.readFile.bind(host);
