@@ -36,6 +36,12 @@ describe('Chapter 5 examples', () => {
     const calls = ctx.net.calls('testnet.arc.gorillapool.io');
     expect(calls.at(-1)).toMatchObject({ method: 'POST', status: 200 });
     expect(calls.at(-1)?.authorization).toBeUndefined();
+    // The fee rate came from the broadcaster's policy (GET /v1/policy), not a hard-coded value: the
+    // fake ARC advertises 50 sat/kB, so a 226-byte payment pays ceil(226 x 50 / 1000) = 12.
+    expect(calls.some((c) => c.method === 'GET' && c.url.endsWith('/v1/policy'))).toBe(true);
+    const size = tx.toBinary().length;
+    expect(fee).toBeLessThanOrEqual(Math.ceil(((size + 2) * ctx.chain.policy.miningFee.satoshis) / ctx.chain.policy.miningFee.bytes));
+    expect(fee).toBeLessThan(Math.ceil((size * 100) / 1000)); // not the SDK's fallback rate
   });
 
   it('reviewed-p2pkh-payment sends ARC_API_KEY to the ARC named by ARC_URL, and mainnet only when asked', async () => {
