@@ -9,7 +9,7 @@ import { askBook } from '../src/domain/assistant/ask.ts';
 import { OfflineAnswerEngine } from '../src/domain/assistant/offline.ts';
 import { BookIndex, buildIndexFile } from '../src/domain/assistant/search.ts';
 import { loadBook } from '../src/domain/book/load.ts';
-import { HELD_OUT } from '../tests/support/assistant-heldout.ts';
+import { factPattern, HELD_OUT } from '../tests/support/assistant-heldout.ts';
 import { QUALITY_QUESTIONS } from '../tests/support/assistant-questions.ts';
 
 export interface AssistantFigures {
@@ -55,11 +55,6 @@ export async function assistantFigures(rounds = 10): Promise<AssistantFigures> {
   times.sort((a, b) => a - b);
   // Fees are read from chapter 3's table (the book's one copy of them).
   const table = book.chapters.find((c) => c.id === 'chapter-03')?.markdown ?? '';
-  const feeOf = (bytes: number, rate: number) =>
-    table
-      .split('\n')
-      .map((line) => line.split('|').map((c) => c.trim()))
-      .find((cells) => Number(cells[2]?.replace(/,/g, '')) === bytes && Number(cells[3]?.replace(/,/g, '')) === rate)?.[4] ?? 'missing';
   const heldOut: AssistantFigures['heldOut'] = {};
   for (const q of HELD_OUT) {
     const r = await askBook({ question: q.question, history: [] }, { search: index, engine });
@@ -70,8 +65,7 @@ export async function assistantFigures(rounds = 10): Promise<AssistantFigures> {
     if (!q.fact) continue;
     k.facts += 1;
     const opening = r.answer.split(/\n\n\[1\] /)[0] ?? '';
-    const pattern =
-      q.fact === 'fee-226-1000' ? new RegExp(`\\b${feeOf(226, 1000)}\\b`) : q.fact === 'fee-236-100' ? new RegExp(`\\b${feeOf(236, 100)}\\b`) : q.fact;
+    const pattern = factPattern(q.fact, table);
     if (pattern.test(opening)) k.factInOpening += 1;
   }
   const hits = QUALITY_QUESTIONS.length - misses.length;

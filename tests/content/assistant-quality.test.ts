@@ -3,7 +3,7 @@ import { askBook } from '../../src/domain/assistant/ask.ts';
 import { OfflineAnswerEngine } from '../../src/domain/assistant/offline.ts';
 import { BookIndex, buildIndexFile } from '../../src/domain/assistant/search.ts';
 import { loadBook } from '../../src/domain/book/load.ts';
-import { HELD_OUT } from '../support/assistant-heldout.ts';
+import { factPattern, HELD_OUT } from '../support/assistant-heldout.ts';
 import { QUALITY_QUESTIONS } from '../support/assistant-questions.ts';
 
 /** The retrieval quality bar of issue 20 (the figure itself is printed by `npm run bench`). */
@@ -46,11 +46,6 @@ describe('held-out reader questions (written before the retrieval changes; never
     const engine = new OfflineAnswerEngine();
     // Fees are read from chapter 3's table, never written in the test.
     const table = book.chapters.find((c) => c.id === 'chapter-03')?.markdown ?? '';
-    const feeOf = (bytes: number, rate: number) =>
-      table
-        .split('\n')
-        .map((line) => line.split('|').map((c) => c.trim()))
-        .find((cells) => Number(cells[2]?.replace(/,/g, '')) === bytes && Number(cells[3]?.replace(/,/g, '')) === rate)?.[4] ?? 'missing from the table';
     const misses: string[] = [];
     let facts = 0;
     let factsFound = 0;
@@ -61,7 +56,7 @@ describe('held-out reader questions (written before the retrieval changes; never
       if (!q.fact) continue;
       facts += 1;
       const opening = r.answer.split(/\n\n\[1\] /)[0] ?? '';
-      const pattern = q.fact === 'fee-226-1000' ? new RegExp(`\\b${feeOf(226, 1000)}\\b`) : q.fact === 'fee-236-100' ? new RegExp(`\\b${feeOf(236, 100)}\\b`) : q.fact;
+      const pattern = factPattern(q.fact, table);
       if (pattern.test(opening)) factsFound += 1;
     }
     expect(1 - misses.length / HELD_OUT.length, misses.join('\n')).toBeGreaterThanOrEqual(0.85);

@@ -56,3 +56,19 @@ export const HELD_OUT: readonly HeldOutQuestion[] = [
   { question: 'BEEF 是什么？', kind: 'language', chapters: ['chapter-06', 'chapter-02'], fact: /background evaluation extended format/i },
   { question: '¿Cómo funciona el SPV con las cabeceras de bloque?', kind: 'language', chapters: ['chapter-06', 'chapter-02'] },
 ];
+
+/** The fee (the cell as written) chapter 3's table gives for `bytes` at `rate` sat/kB: the book's one copy of it. */
+export function feeFromTable(chapter3Markdown: string, bytes: number, rate: number): string {
+  for (const line of chapter3Markdown.split('\n')) {
+    const cells = line.split('|').map((c) => c.trim());
+    if (Number(cells[2]?.replace(/,/g, '')) === bytes && Number(cells[3]?.replace(/,/g, '')) === rate) return cells[4] ?? '';
+  }
+  return 'missing from the table';
+}
+
+/** The pattern the opening of an answer must match for a held-out question's fact. */
+export function factPattern(fact: NonNullable<HeldOutQuestion['fact']>, chapter3Markdown: string): RegExp {
+  if (fact === 'fee-226-1000') return new RegExp(`\\b${feeFromTable(chapter3Markdown, 226, 1000)}\\b`);
+  if (fact === 'fee-236-100') return new RegExp(`\\b${feeFromTable(chapter3Markdown, 236, 100)}\\b`);
+  return fact;
+}
