@@ -229,6 +229,12 @@ server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${headers}\r\n${body}`);
 });
 
+// Keep idle connections open longer than any client keeps them (Netlify's edge holds them for
+// minutes): with Node's 5 s default, a client reusing a connection the moment the server closes it
+// gets ECONNRESET (seen under load in the data-integrity e2e test).
+server.keepAliveTimeout = 120_000;
+server.headersTimeout = 125_000;
+
 server.listen(port, host, () => {
   console.log(`\n  Site ready at http://localhost:${port}  (pages + /api + local Netlify Blobs)\n`);
   console.log(`${adminPasswordBanner(secrets)}\n`);
