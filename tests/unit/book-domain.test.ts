@@ -21,6 +21,30 @@ describe('countProseWords', () => {
 });
 
 describe('renderMarkdown', () => {
+  const EXERCISES =
+    '## Summary\n\nDone.\n\n## Exercises\n\n### Exercise 1: Fee\n\nCompute it.\n\n#### Answer\n\n23 satoshis.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n### Exercise 2: Bug\n\nFind it.\n\n#### Answer\n\nLine 3.\n';
+
+  it('folds each exercise answer under its exercise on the web page, and nothing outside the Exercises section', async () => {
+    const { html, headings } = await renderMarkdown(`## Notes\n\n#### Answer\n\nNot an exercise.\n\n${EXERCISES}`);
+    expect(html.match(/<details class="exercise-answer"><summary>Answer<\/summary>/g)).toHaveLength(2);
+    expect(html).toMatch(/<summary>Answer<\/summary>\s*<p>23 satoshis.<\/p>\s*<table>[\s\S]*<\/table>\s*<\/details>\s*<h3 id="exercise-2-bug">/);
+    expect(html).toContain('<h4 id="answer">Answer</h4>');
+    expect(headings.map((h) => h.text)).toEqual(['Notes', 'Summary', 'Exercises', 'Exercise 1: Fee', 'Exercise 2: Bug']);
+  });
+
+  it('moves the answers to a section at the end of the chapter for the EPUB, linked both ways', async () => {
+    const { html, headings } = await renderMarkdown(EXERCISES, { xhtml: true, answers: 'end', highlight: false });
+    expect(html).not.toContain('<details');
+    const [question, answers] = html.split('<section');
+    expect(question).toContain('<a href="#answer-exercise-1-fee">Answer to Exercise 1: Fee</a>');
+    expect(question).not.toContain('23 satoshis');
+    expect(answers).toMatch(
+      /<h2 id="answers-to-the-exercises">Answers to the exercises<\/h2>\s*<h3 id="answer-exercise-1-fee">Exercise 1: Fee<\/h3>\s*<p>23 satoshis.<\/p>/,
+    );
+    expect(answers).toContain('<a href="#exercise-2-bug">Back to the exercise</a>');
+    expect(headings.filter((h) => h.depth === 2).map((h) => h.text)).toEqual(['Summary', 'Exercises', 'Answers to the exercises']);
+  });
+
   it('renders headings with stable anchors and collects them', async () => {
     const { html, headings } = await renderMarkdown('## First Part\n\nText.\n\n### A Detail\n\n## Summary\n');
     expect(html).toContain('<h2 id="first-part">First Part</h2>');

@@ -23,6 +23,12 @@ export interface RenderOptions {
   xhtml?: boolean;
   /** Syntax-highlight fenced code (two themes as CSS variables). Default true. */
   highlight?: boolean;
+  /**
+   * Where an exercise's answer goes: `inline` (the web page) folds it under the exercise in a
+   * `<details>` "Answer"; `end` (the EPUB) moves every answer to an "Answers to the exercises"
+   * section at the end of the chapter, each exercise linking to its answer and back.
+   */
+  answers?: 'inline' | 'end';
 }
 
 export interface Rendered {
@@ -71,6 +77,72 @@ export async function highlightCode(code: string, language: string): Promise<str
   return hl.codeToHtml(code, { lang, themes: SHIKI_THEMES, defaultColor: false });
 }
 
+const EXERCISES_HEADING = 'Exercises';
+const ANSWER_HEADING = 'Answer';
+const ANSWERS_SLUG = 'answers-to-the-exercises';
+
+function isHeading(node: HastRoot['children'][number], tags: readonly string[]): node is Element {
+  return node.type === 'element' && tags.includes(node.tagName);
+}
+
+function el(tagName: string, properties: Element['properties'], children: Element['children']): Element {
+  return { type: 'element', tagName, properties, children };
+}
+
+/**
+ * The book's exercise convention: a chapter's `## Exercises` section holds `### Exercise N: title`
+ * headings, each followed by the question and then a `#### Answer` heading with the worked answer
+ * (up to the next exercise). On the web the answer folds under its exercise; in the EPUB the answers
+ * move to a section of their own at the end of the chapter.
+ */
+function foldAnswers(tree: HastRoot, mode: 'inline' | 'end'): void {
+  const out: HastRoot['children'] = [];
+  const collected: Element[] = [];
+  let inExercises = false;
+  let exercise: Element | undefined;
+  const children = tree.children;
+  for (let i = 0; i < children.length; i++) {
+    const node = children[i]!;
+    if (isHeading(node, ['h2'])) {
+      inExercises = textOf(node).trim() === EXERCISES_HEADING;
+      exercise = undefined;
+    } else if (inExercises && isHeading(node, ['h3'])) {
+      exercise = node;
+    }
+    if (!(inExercises && exercise !== undefined && isHeading(node, ['h4']) && textOf(node).trim() === ANSWER_HEADING)) {
+      out.push(node);
+      continue;
+    }
+    const body: Element['children'] = [];
+    while (i + 1 < children.length && !isHeading(children[i + 1]!, ['h2', 'h3', 'h4'])) {
+      body.push(children[++i]! as Element['children'][number]);
+    }
+    const exerciseSlug = String(exercise.properties['id'] ?? '');
+    if (mode === 'inline') {
+      out.push(el('details', { className: ['exercise-answer'] }, [el('summary', {}, [{ type: 'text', value: ANSWER_HEADING }]), ...body]));
+    } else {
+      const answerSlug = `answer-${exerciseSlug}`;
+      out.push(
+        el('p', { className: ['exercise-answer-link'] }, [
+          el('a', { href: `#${answerSlug}` }, [{ type: 'text', value: `Answer to ${textOf(exercise).trim()}` }]),
+        ]),
+      );
+      collected.push(el('h3', { id: answerSlug }, [{ type: 'text', value: textOf(exercise).trim() }]));
+      collected.push(...(body.filter((n) => n.type === 'element') as Element[]));
+      collected.push(el('p', {}, [el('a', { href: `#${exerciseSlug}` }, [{ type: 'text', value: 'Back to the exercise' }])]));
+    }
+  }
+  if (collected.length > 0) {
+    out.push(
+      el('section', { className: ['exercise-answers'], ariaLabelledBy: ANSWERS_SLUG }, [
+        el('h2', { id: ANSWERS_SLUG }, [{ type: 'text', value: 'Answers to the exercises' }]),
+        ...collected,
+      ]),
+    );
+  }
+  tree.children = out;
+}
+
 function textOf(node: Element): string {
   let out = '';
   visit(node, 'text', (t: { value: string }) => {
@@ -85,13 +157,14 @@ function textOf(node: Element): string {
  */
 export async function renderMarkdown(markdown: string, options: RenderOptions = {}): Promise<Rendered> {
   const headings: Heading[] = [];
-  const { rewriteLink, xhtml = false, highlight = true } = options;
+  const { rewriteLink, xhtml = false, highlight = true, answers = 'inline' } = options;
   const processor = unified()
     .use(remarkParse)
     .use(remarkGfm)
     .use(remarkRehype)
     .use(rehypeSlug)
     .use(() => (tree: HastRoot) => {
+      foldAnswers(tree, answers);
       visit(tree, 'element', (node: Element) => {
         if ((node.tagName === 'h2' || node.tagName === 'h3') && typeof node.properties['id'] === 'string') {
           headings.push({ depth: node.tagName === 'h2' ? 2 : 3, slug: node.properties['id'], text: textOf(node).trim() });

@@ -199,7 +199,7 @@ export async function buildEpub(book: Book, settings: ExportSettings, deps: Epub
   // Syntax highlighting is off: it costs seconds of start-up and the EPUB needs only formatted code.
   const rendered = [];
   for (const chapter of book.chapters) {
-    const { html, headings } = await renderMarkdown(chapter.markdown, { xhtml: true, highlight: false, rewriteLink });
+    const { html, headings } = await renderMarkdown(chapter.markdown, { xhtml: true, highlight: false, rewriteLink, answers: 'end' });
     const extras = [settings.includeCodeExamples ? codeExamplesHtml(chapter) : '', settings.includeResources ? resourcesHtml(chapter) : ''].filter(Boolean);
     rendered.push({ chapter, html: [dropImages(html), ...extras].join('\n'), headings, extras });
   }
