@@ -79,11 +79,30 @@ describe.each(chapterFiles)('%s', (file) => {
     expect(chapter.markdown).not.toMatch(/^# /m);
     const h2 = chapter.markdown.match(/^## .+/gm) ?? [];
     expect(h2.length, 'h2 sections').toBeGreaterThanOrEqual(4);
-    expect(h2.at(-1)).toMatch(/^## Summary/);
+    // Summary last, or Summary then the Exercises (chapters 1-21).
+    expect(h2.at(-1) === '## Exercises' ? h2.at(-2) : h2.at(-1)).toMatch(/^## Summary/);
     const prose = chapter.markdown.replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '');
     expect(prose, 'raw HTML is not allowed').not.toMatch(/<\/?[a-z][a-z0-9]*(\s[^>]*)?\/?>/i);
     expect(shortSubtitle(chapter.subtitle).length).toBeGreaterThan(1);
     expect(chapter.subtitle, 'short name, an en dash, a longer line').toMatch(/^[^-–—]+ – /);
+  });
+
+  it('ends with 3-6 exercises of its own, each with a worked answer (chapters 1-21)', async () => {
+    const chapter = await loadChapter(CONTENT, file);
+    if (chapter.id === 'chapter-00') return;
+    const [, exercises = ''] = chapter.markdown.split(/^## Exercises\n/m);
+    expect(exercises, 'an ## Exercises section').not.toBe('');
+    const parts = exercises.split(/^### /m).slice(1);
+    expect(parts.length, 'exercises').toBeGreaterThanOrEqual(3);
+    expect(parts.length, 'exercises').toBeLessThanOrEqual(6);
+    parts.forEach((part, i) => {
+      expect(part, 'numbered "### Exercise N: title"').toMatch(new RegExp(`^Exercise ${i + 1}: \\S`));
+      const [question = '', answer, extra] = part.split(/^#### Answer\n/m);
+      expect(extra, 'one answer per exercise').toBeUndefined();
+      expect(countProseWords(question.replace(/^.*\n/, '')), `Exercise ${i + 1}: question words`).toBeGreaterThanOrEqual(15);
+      expect(countProseWords(answer ?? ''), `Exercise ${i + 1}: worked answer words`).toBeGreaterThanOrEqual(40);
+      expect(answer ?? '', 'no other headings inside an exercise').not.toMatch(/^#{1,4} /m);
+    });
   });
 
   it('cross-references other chapters by id', async () => {
