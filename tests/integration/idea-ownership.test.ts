@@ -178,6 +178,113 @@ describe('delete (DELETE /api/idea/{id})', () => {
   });
 });
 
+const patch = (id: string, cookie: string, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+  ideaHandler(
+    new Request(`${ORIGIN}/api/idea/${id}`, { method: 'PATCH', headers: { ...same, ...headers, cookie }, body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    ctx({ id }),
+  );
+const view = async (id: string, cookie = '') =>
+  (await (await ideaHandler(new Request(`${ORIGIN}/api/idea/${id}`, { headers: cookie ? { cookie } : {} }), ctx({ id }))).json()) as PublicIdeaRecord & { canManage: boolean };
+
+describe('owners control visibility (PATCH /api/idea/{id})', () => {
+  it('the owner unlists and relists: the gallery, its category and the recent ideas follow at once; relisted it returns at their head with its creation date', async () => {
+    const ada = await sessionCookie('user-vis-ada');
+    const { idea } = await generate({ ...DEFAULT_SETTINGS, businessCategory: 'real-estate', useAnthropic: false }, ada);
+    const { idea: newer } = await generate({ ...DEFAULT_SETTINGS, businessCategory: 'real-estate', useAnthropic: false });
+    const createdAt = (await view(idea.id)).createdAt;
+    expect((await view(idea.id, ada)).listed).toBe(true);
+    expect((await view(idea.id, ada)).canManage).toBe(true);
+    expect((await view(idea.id)).canManage).toBe(false);
+    expect((await view(idea.id)).listed).toBeUndefined();
+
+    const off = await patch(idea.id, ada, { listed: false });
+    expect(off.status).toBe(200);
+    expect(await off.json()).toEqual({ id: idea.id, listed: false });
+    expect(await recent()).not.toContain(idea.id);
+    expect((await gallery('?category=real-estate&limit=50')).ideas.map((i) => i.id)).toEqual([newer.id]);
+    expect((await gallery('?limit=50')).ideas.map((i) => i.id)).not.toContain(idea.id);
+    expect((await view(idea.id, ada)).listed).toBe(false);
+    const mine = (await (await savedHandler(new Request(`${ORIGIN}/api/saved-ideas`, { headers: { cookie: ada } }))).json()) as PublicIdeaRecord[];
+    expect(mine.map((r) => [r.id, r.listed])).toEqual([[idea.id, false]]);
+    // Reachable by its link all the while.
+    expect((await view(idea.id)).id).toBe(idea.id);
+    // Unlisting again changes nothing.
+    expect((await patch(idea.id, ada, { listed: false })).status).toBe(200);
+
+    expect((await patch(idea.id, ada, { listed: true })).status).toBe(200);
+    expect((await recent())[0]).toBe(idea.id);
+    expect((await gallery('?category=real-estate&limit=50')).ideas.map((i) => i.id)).toEqual([idea.id, newer.id]);
+    const all = (await gallery('?limit=50')).ideas;
+    expect(all[0]?.id).toBe(idea.id);
+    expect(all.filter((i) => i.id === idea.id)).toHaveLength(1);
+    expect(all[0]?.createdAt).toBe(createdAt);
+    expect((await view(idea.id, ada)).listed).toBe(true);
+
+    // Deleted after a relisting: gone from every list.
+    expect((await del(idea.id, ada)).status).toBe(200);
+    expect(await recent()).not.toContain(idea.id);
+    expect((await gallery('?category=real-estate&limit=50')).ideas.map((i) => i.id)).toEqual([newer.id]);
+  });
+
+  it('the anonymous maker manages an idea made in this browser; a stranger cannot; statuses and bad bodies', async () => {
+    const { idea, claim: maker } = await generate({ ...DEFAULT_SETTINGS, useAnthropic: false });
+    const { claim: otherBrowser } = await generate({ ...DEFAULT_SETTINGS, useAnthropic: false });
+    const bob = await sessionCookie('user-vis-bob');
+    expect((await view(idea.id, maker)).canManage).toBe(true);
+    expect((await view(idea.id, otherBrowser)).canManage).toBe(false);
+
+    expect((await patch(idea.id, '', { listed: false })).status).toBe(401);
+    expect((await patch(idea.id, otherBrowser, { listed: false })).status).toBe(403);
+    expect((await patch(idea.id, bob, { listed: false })).status).toBe(403);
+    expect((await patch(idea.id, `${maker.replace(/=.*/, '=')}forged`, { listed: false })).status).toBe(401);
+    expect((await patch('unknown-idea-3', maker, { listed: false })).status).toBe(404);
+    // Who is asking is checked first: a stranger learns nothing of the body.
+    expect((await patch(idea.id, bob, 'not json')).status).toBe(403);
+    for (const bad of ['{"listed":', { listed: 'no' }, { listed: false, extra: 1 }, {}, [], { listed: null }]) {
+      const res = await patch(idea.id, maker, bad);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toMatch(/listed|not valid JSON/);
+    }
+    expect((await patch(idea.id, maker, { listed: false }, { 'content-type': 'text/plain' })).status).toBe(415);
+    expect((await patch(idea.id, maker, { listed: false, pad: 'x'.repeat(5000) })).status).toBe(413);
+    const cross = await ideaHandler(
+      new Request(`${ORIGIN}/api/idea/${idea.id}`, { method: 'PATCH', headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'application/json', cookie: maker }, body: '{"listed":false}' }),
+      ctx({ id: idea.id }),
+    );
+    expect(cross.status).toBe(403);
+    expect(await recent()).toContain(idea.id);
+
+    expect((await patch(idea.id, maker, { listed: false })).status).toBe(200);
+    expect(await recent()).not.toContain(idea.id);
+    expect((await del(idea.id, otherBrowser)).status).toBe(403);
+    expect((await del(idea.id, '')).status).toBe(401);
+    expect((await del(idea.id, maker)).status).toBe(200);
+    expect((await view(idea.id)).id).toBeUndefined();
+  });
+
+  it('once kept by an account, only that account manages it (the old claim asks to log in)', async () => {
+    const { idea, claim: maker } = await generate({ ...DEFAULT_SETTINGS, useAnthropic: false });
+    const ada = await sessionCookie('user-vis-keeper');
+    expect((await claim(idea.id, `${ada}; ${maker}`)).status).toBe(200);
+    expect((await patch(idea.id, maker, { listed: false })).status).toBe(401);
+    expect((await patch(idea.id, ada, { listed: false })).status).toBe(200);
+    expect((await view(idea.id, ada)).listed).toBe(false);
+  });
+
+  it('20 toggles racing from two tabs end where the last one left the record, and the lists agree with it', async () => {
+    const ada = await sessionCookie('user-vis-race');
+    const { idea } = await generate({ ...DEFAULT_SETTINGS, businessCategory: 'agriculture', useAnthropic: false }, ada);
+    for (let round = 0; round < 3; round += 1) {
+      await Promise.all(Array.from({ length: 20 }, (_, i) => patch(idea.id, ada, { listed: i % 2 === 0 })));
+      const listed = (await view(idea.id, ada)).listed;
+      const inCategory = (await gallery('?category=agriculture&limit=50')).ideas.filter((i) => i.id === idea.id).length;
+      const inAll = (await gallery('?limit=50')).ideas.filter((i) => i.id === idea.id).length;
+      const inRecent = (await recent()).filter((id) => id === idea.id).length;
+      expect([inCategory, inAll, inRecent], `round ${round}, listed ${String(listed)}`).toEqual(listed ? [1, 1, 1] : [0, 0, 0]);
+    }
+  });
+});
+
 describe('the recent index after a delete', () => {
   it('still holds the 50 newest listed ideas (topped up from the gallery)', async () => {
     const store = new BlobsIdeaStore();

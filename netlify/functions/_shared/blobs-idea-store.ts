@@ -1,14 +1,16 @@
 import { getStore, type Store } from '@netlify/blobs';
-import { ALL_STREAM, appendToHead, parseHead, readGallery, tombstone, type GalleryCursor } from '../../../src/domain/ideas/gallery.ts';
+import { ALL_STREAM, appendToHead, orderKeyOf, parseHead, readGallery, tombstone, type GalleryCursor } from '../../../src/domain/ideas/gallery.ts';
 import { ideaRecordSchema, type IdeaRecord } from '../../../src/domain/ideas/schema.ts';
 import {
   galleryStreams,
   insertIntoIndex,
   isListed,
   RECENT_INDEX_SIZE,
+  replaceInIndex,
   toGalleryEntry,
   toIndexEntry,
   USER_INDEX_SIZE,
+  withListing,
   type ClaimOutcome,
   type IdeaStore,
 } from '../../../src/domain/ideas/store.ts';
@@ -44,15 +46,12 @@ function parseIndex(data: unknown, limit = Number.POSITIVE_INFINITY): IdeaRecord
 /** How far out of creation order overlapping saves may land, at most (more than the writers in flight). */
 const RECENT_WINDOW = 50;
 
-/** Newest first by creation time (then by id, so equal times have one order). */
+/** Newest first by when they were listed (then by id, so equal times have one order). */
 function newestFirst(entries: IdeaRecord[]): IdeaRecord[] {
-  return [...entries].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : -1));
-}
-
-/** The createdAt of a stored gallery entry ('' for a tombstone or a malformed entry). */
-function createdAtOf(entry: unknown): string {
-  const value = entry && typeof entry === 'object' ? (entry as { createdAt?: unknown }).createdAt : undefined;
-  return typeof value === 'string' ? value : '';
+  return entries
+    .map((entry) => ({ entry, key: orderKeyOf(entry) }))
+    .sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : a.entry.id < b.entry.id ? 1 : -1))
+    .map(({ entry }) => entry);
 }
 
 let defaultStore: Store | undefined;
@@ -89,21 +88,7 @@ export class BlobsIdeaStore implements IdeaStore {
       }),
     ];
     if (record.userId) writes.push(this.addToUserIndex(record, record.userId));
-    if (isListed(record)) {
-      const entry = toGalleryEntry(record);
-      for (const stream of galleryStreams(record))
-        writes.push(
-          this.update(galleryHeadKey(stream), async (data) => {
-            const current = parseHead(data);
-            const { head, sealed } = appendToHead(current, entry);
-            if (head === current) return { result: undefined }; // already there (a retried save)
-            // Sealed before the head moves on: a reader never finds a page missing. onlyIfNew: a
-            // page once sealed is only ever changed by deletes (tombstones), never rewritten.
-            if (sealed) await this.store.setJSON(galleryPageKey(stream, sealed.page), sealed.entries, { onlyIfNew: true });
-            return { next: head, result: undefined };
-          }),
-        );
-    }
+    if (isListed(record)) for (const stream of galleryStreams(record)) writes.push(this.appendToStream(stream, record));
     // Side by side: a list entry may be read a moment before its record; the idea page of an id
     // not yet written is a 404 for those few milliseconds, never a broken page. A save that failed
     // in part takes back what it wrote (the caller reports the failure; nothing half-saved stays).
@@ -112,6 +97,50 @@ export class BlobsIdeaStore implements IdeaStore {
     if (!failed) return;
     await this.finishDelete(record).catch((e: unknown) => console.error(`idea ${record.id}: undoing a failed save failed`, e));
     throw failed.reason;
+  }
+
+  /** Appends the idea's gallery entry to the head of a stream (once: a retried append changes nothing). */
+  private appendToStream(stream: string, record: IdeaRecord): Promise<void> {
+    const entry = toGalleryEntry(record);
+    return this.update(galleryHeadKey(stream), async (data) => {
+      const current = parseHead(data);
+      const { head, sealed } = appendToHead(current, entry);
+      if (head === current) return { result: undefined }; // already there (a retried save)
+      // Sealed before the head moves on: a reader never finds a page missing. onlyIfNew: a
+      // page once sealed is only ever changed by tombstones, never rewritten.
+      if (sealed) await this.store.setJSON(galleryPageKey(stream, sealed.page), sealed.entries, { onlyIfNew: true });
+      return { next: head, result: undefined };
+    });
+  }
+
+  async setListed(id: string, listed: boolean): Promise<IdeaRecord | null> {
+    const change = await this.update(ideaKey(id), (data) => {
+      const parsed = ideaRecordSchema.safeParse(data);
+      if (!parsed.success || parsed.data.deletedAt) return { result: null };
+      const after = withListing(parsed.data, listed, new Date().toISOString());
+      return after === parsed.data ? { result: { before: parsed.data, after } } : { next: after, result: { before: parsed.data, after } };
+    });
+    if (!change) return null;
+    const { before, after } = change;
+    if (after === before) return after;
+    const streams = galleryStreams(after);
+    await Promise.all([
+      ...(after.userId
+        ? [this.update(userKey(after.userId), (data) => {
+            const index = replaceInIndex(parseIndex(data), after);
+            return index ? { next: index, result: undefined } : { result: undefined };
+          })]
+        : []),
+      ...streams.map(async (stream) => {
+        if (!listed) return this.removeFromStream(stream, before);
+        await this.appendToStream(stream, after);
+        // A change that overtook this one (unlisted again, deleted) may have looked for this entry
+        // before it landed: if this listing is no longer the record's, take the entry back.
+        const now = await this.get(id);
+        if (!now || !isListed(now) || orderKeyOf(now) !== orderKeyOf(after)) await this.removeFromStream(stream, after);
+      }),
+    ]);
+    return after;
   }
 
   async gallery(stream: string, limit: number, cursor: GalleryCursor | null): Promise<{ entries: IdeaRecord[]; next: GalleryCursor | null }> {
@@ -193,7 +222,8 @@ export class BlobsIdeaStore implements IdeaStore {
 
   private async finishDelete(record: IdeaRecord): Promise<void> {
     await Promise.all([
-      ...galleryStreams(record).map((stream) => this.removeFromStream(stream, record)),
+      // An unlisted idea has no live entry (a listing in flight takes its own entry back).
+      ...(isListed(record) ? galleryStreams(record).map((stream) => this.removeFromStream(stream, record)) : []),
       ...(record.userId
         ? [
             this.update(userKey(record.userId), (data) => {
@@ -215,9 +245,10 @@ export class BlobsIdeaStore implements IdeaStore {
    * out of time order fall back to a scan.
    */
   private async removeFromStream(stream: string, record: IdeaRecord): Promise<void> {
+    const key = orderKeyOf(record);
     const inHead = await this.update(galleryHeadKey(stream), (data) => {
       const head = parseHead(data);
-      const entries = tombstone(head.entries, record.id);
+      const entries = tombstone(head.entries, record.id, key);
       return entries ? { next: { page: head.page, entries }, result: true } : { result: false };
     });
     if (inHead) return;
@@ -232,13 +263,13 @@ export class BlobsIdeaStore implements IdeaStore {
     while (low < high) {
       const mid = Math.ceil((low + high) / 2);
       const entries = await read(mid);
-      const first = entries.map(createdAtOf).find((t) => t !== '') ?? '';
-      if (first !== '' && first > record.createdAt) high = mid - 1;
+      const first = entries.map(orderKeyOf).find((t) => t !== '') ?? '';
+      if (first !== '' && first > key) high = mid - 1;
       else low = mid;
     }
     const tombstoneOn = (page: number) =>
       this.update(galleryPageKey(stream, page), (data) => {
-        const entries = Array.isArray(data) ? tombstone(data, record.id) : null;
+        const entries = Array.isArray(data) ? tombstone(data, record.id, key) : null;
         return entries ? { next: entries, result: true } : { result: false };
       });
     const near = [low, low + 1, low - 1].filter((page) => page >= 0 && page < head.page);

@@ -8,7 +8,7 @@ import { error, methodNotAllowed, withSecurityHeaders } from './http.ts';
 // function log, instead of failing request by request (env.ts).
 assertDeployedEnv(serverEnv());
 
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export interface HandlerOptions<S extends z.ZodType | undefined> {
   /** The methods the function answers; any other gets 405 with Allow and a JSON error. */
@@ -18,7 +18,7 @@ export interface HandlerOptions<S extends z.ZodType | undefined> {
    * every method but GET.
    */
   sameSite?: readonly Method[];
-  /** A JSON body (POST): 415 unless application/json, 413 past `bodyLimit`, 400 with zod's message. */
+  /** A JSON body (POST, PATCH): 415 unless application/json, 413 past `bodyLimit`, 400 with zod's message. */
   body?: S;
   /** Bytes; default 16 KiB. */
   bodyLimit?: number;
@@ -73,11 +73,11 @@ export function handler<S extends z.ZodType | undefined = undefined>(
     }
     const env = serverEnv();
     if (options.before) {
-      const refused = await options.before({ req, context, env });
+      const refused = await guarded(req, () => options.before?.({ req, context, env }) ?? null);
       if (refused) return refused;
     }
     let body: unknown;
-    if (options.body && method !== 'GET') {
+    if (options.body && (method === 'POST' || method === 'PATCH')) {
       const refused = requireJson(req);
       if (refused) return refused;
       const read = await readJsonBody(req, options.bodyLimit);
@@ -86,8 +86,13 @@ export function handler<S extends z.ZodType | undefined = undefined>(
       if (!parsed.success) return error(400, z.prettifyError(parsed.error));
       body = parsed.data;
     }
+    return await guarded(req, () => run({ req, context, env, body: body as S extends z.ZodType ? z.output<S> : undefined }));
+  }
+
+  /** Runs the function's own work: a throw (a store failure) is a logged 503 (500 without `unavailable`). */
+  async function guarded<R extends Response | null>(req: Request, work: () => Promise<R> | R): Promise<R | Response> {
     try {
-      return await run({ req, context, env, body: body as S extends z.ZodType ? z.output<S> : undefined });
+      return await work();
     } catch (e) {
       if (options.unavailable === undefined) {
         console.error(`${new URL(req.url).pathname}: unexpected error`, e);

@@ -134,7 +134,7 @@ function foldAnswers(tree: HastRoot, mode: 'inline' | 'end'): void {
   }
   if (collected.length > 0) {
     out.push(
-      el('section', { className: ['exercise-answers'], ariaLabelledBy: ANSWERS_SLUG }, [
+      el('section', { className: ['exercise-answers'], ariaLabelledBy: [ANSWERS_SLUG] }, [
         el('h2', { id: ANSWERS_SLUG }, [{ type: 'text', value: 'Answers to the exercises' }]),
         ...collected,
       ]),

@@ -53,30 +53,43 @@ function idOf(entry: unknown): string | undefined {
   return entry && typeof entry === 'object' && typeof (entry as { id?: unknown }).id === 'string' ? (entry as { id: string }).id : undefined;
 }
 
-/** The createdAt of a stored entry ('' for a tombstone, which keeps its place). */
-function createdAtOf(entry: unknown): string {
-  const value = entry && typeof entry === 'object' ? (entry as { createdAt?: unknown }).createdAt : undefined;
-  return typeof value === 'string' ? value : '';
+/**
+ * Where a stored entry sorts: when it was last listed (`listedAt`, set when an owner lists an idea
+ * again) or else created; '' for a tombstone (which keeps its place) or a malformed entry.
+ */
+export function orderKeyOf(entry: unknown): string {
+  if (!entry || typeof entry !== 'object') return '';
+  const { listedAt, createdAt } = entry as { listedAt?: unknown; createdAt?: unknown };
+  if (typeof listedAt === 'string' && listedAt !== '') return listedAt;
+  return typeof createdAt === 'string' ? createdAt : '';
 }
 
 /**
  * Appends an entry to a stream's head. When the head is full it is sealed (`sealed` is the page to
  * write, unchanged, under its number) and a new head starts. Appending an id the head already holds
- * changes nothing (a retried save).
+ * changes nothing (a retried save); an idea listed again (`listedAt`) is appended once per listing.
  */
 export function appendToHead(head: GalleryHead, entry: IdeaRecord, pageSize = GALLERY_PAGE_SIZE): { head: GalleryHead; sealed?: GalleryHead; page: number } {
-  if (head.entries.some((e) => idOf(e) === entry.id)) return { head, page: head.page };
+  const key = orderKeyOf(entry);
+  // A saved idea's id in the head (even as a tombstone: deleted meanwhile) means a retried save; an
+  // idea listed again is new here unless this very listing is already in.
+  const present = (e: unknown) => idOf(e) === entry.id && (entry.listedAt === undefined || orderKeyOf(e) === key);
+  if (head.entries.some(present)) return { head, page: head.page };
   if (head.entries.length >= pageSize) return { head: { page: head.page + 1, entries: [entry] }, sealed: head, page: head.page + 1 };
   // Saves that overlap can arrive a few milliseconds out of creation order: the entry goes after
-  // the last one created no later than it, so a page (and the recent ideas) reads in time order.
+  // the last one listed no later than it, so a page (and the recent ideas) reads in time order.
   let at = head.entries.length;
-  while (at > 0 && createdAtOf(head.entries[at - 1]) > entry.createdAt) at -= 1;
+  while (at > 0 && orderKeyOf(head.entries[at - 1]) > key) at -= 1;
   return { head: { page: head.page, entries: [...head.entries.slice(0, at), entry, ...head.entries.slice(at)] }, page: head.page };
 }
 
-/** The page with the entry of `id` replaced by a tombstone (same length), or null when absent. */
-export function tombstone(entries: unknown[], id: string): unknown[] | null {
-  const at = entries.findIndex((e) => idOf(e) === id);
+/**
+ * The page with the entry of `id` replaced by a tombstone (same length), or null when absent. With
+ * `key`, only the entry of that listing (its `orderKeyOf`): an idea listed again has a new entry that
+ * an earlier unlisting must not remove.
+ */
+export function tombstone(entries: unknown[], id: string, key?: string): unknown[] | null {
+  const at = entries.findIndex((e) => idOf(e) === id && (key === undefined || orderKeyOf(e) === key));
   if (at < 0) return null;
   const next = [...entries];
   next[at] = { id, deleted: true } satisfies Tombstone;

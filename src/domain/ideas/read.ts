@@ -2,7 +2,8 @@ import { encodeCursor, type GalleryQuery } from './gallery.ts';
 import { toObject } from './normalize.ts';
 import type { IdeaRecord, PublicIdeaRecord } from './schema.ts';
 import { ideaIdSchema } from './schema.ts';
-import type { IdeaStore } from './store.ts';
+import { manageAccess, type Viewer } from './manage.ts';
+import { isListed, type IdeaStore } from './store.ts';
 
 /**
  * The read side of ideas (GET /api/recent-ideas, /api/saved-ideas, /api/idea/{id}). Lists come
@@ -27,24 +28,33 @@ export async function recentIdeas(store: IdeaStore, limit: number): Promise<Publ
   return (await store.recent(limit)).map(toPublicRecord);
 }
 
-/** The ideas a user generated while signed in, newest first. */
+/** The ideas a user generated while signed in (or kept), newest first, each saying whether it is listed. */
 export async function savedIdeas(store: IdeaStore, userId: string): Promise<PublicIdeaRecord[]> {
-  return (await store.byUser(userId)).map(toPublicRecord);
+  return (await store.byUser(userId)).map((record) => ({ ...toPublicRecord(record), listed: isListed(record) }));
 }
 
-/** An idea as GET /api/idea/{id} answers it: `ownedByYou` is set for its signed-in owner only. */
-export type ViewedIdea = PublicIdeaRecord & { ownedByYou?: true };
+/**
+ * An idea as GET /api/idea/{id} answers it. `canManage`: this browser may delete it and change its
+ * visibility (its signed-in owner, or the anonymous maker's claim); then `listed` says whether it
+ * is public. `ownedByYou` is set for its signed-in owner only.
+ */
+export type ViewedIdea = PublicIdeaRecord & { canManage: boolean; ownedByYou?: true };
 
 /**
- * One idea, or null when the id is malformed or unknown (both are "not found" to a reader). With
- * `viewerId`, the answer says whether that user owns it (the owner's page then offers Delete);
- * the owner's id itself is never public.
+ * One idea, or null when the id is malformed or unknown (both are "not found" to a reader). The
+ * answer says what the viewer may do with it; the owner's id itself is never public.
  */
-export async function findIdea(store: IdeaStore, id: string, viewerId?: string | null): Promise<ViewedIdea | null> {
+export async function findIdea(store: IdeaStore, id: string, viewer: Viewer = { userId: null, claimable: [] }): Promise<ViewedIdea | null> {
   if (!ideaIdSchema.safeParse(id).success) return null;
   const record = await store.get(id);
   if (!record) return null;
-  return { ...toPublicRecord(record), ...(viewerId && record.userId === viewerId ? { ownedByYou: true as const } : {}) };
+  const canManage = manageAccess(record, viewer) === 'ok';
+  return {
+    ...toPublicRecord(record),
+    canManage,
+    ...(canManage ? { listed: isListed(record) } : {}),
+    ...(viewer.userId && record.userId === viewer.userId ? { ownedByYou: true as const } : {}),
+  };
 }
 
 /** GET /api/ideas: one gallery page, newest first, and the cursor of the next (null at the end). */

@@ -91,6 +91,11 @@ export const ideaRecordSchema = z.object({
   model: z.string().optional(),
   /** false: stored and reachable by its link, never in the recent ideas or the gallery. Missing means listed. */
   listed: z.boolean().optional(),
+  /**
+   * When the idea was listed again after being unlisted (ISO 8601): its place in the gallery and the
+   * recent ideas (the card keeps `createdAt`). Missing: listed since it was created.
+   */
+  listedAt: z.string().optional(),
   /** Set when a delete began: the idea reads as missing, and the next read finishes the delete. */
   deletedAt: z.string().optional(),
 });
@@ -141,4 +146,9 @@ export interface PublicIdeaRecord {
   createdAt: string;
   engine?: Engine;
   model?: string;
+  /** Whether the idea is in the gallery and the recent ideas: given to those who may manage it. */
+  listed?: boolean;
 }
+
+/** PATCH /api/idea/{id}: the one change an owner makes to an idea, its visibility. */
+export const ideaPatchSchema = z.strictObject({ listed: z.boolean({ error: 'listed must be true or false' }) }, { error: 'Send { "listed": true } or { "listed": false }' });

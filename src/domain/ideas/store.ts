@@ -1,5 +1,5 @@
 import { OPTION_LABELS } from '../option-labels.ts';
-import { ALL_STREAM, appendToHead, GALLERY_PAGE_SIZE, readGallery, tombstone, type GalleryCursor, type GalleryHead } from './gallery.ts';
+import { ALL_STREAM, appendToHead, GALLERY_PAGE_SIZE, orderKeyOf, readGallery, tombstone, type GalleryCursor, type GalleryHead } from './gallery.ts';
 import { normalizeIdea, toObject } from './normalize.ts';
 import type { IdeaRecord } from './schema.ts';
 
@@ -35,6 +35,13 @@ export interface IdeaStore {
    * next read.
    */
   delete(record: IdeaRecord): Promise<void>;
+  /**
+   * Lists or unlists the idea (its owner's choice): the record first (compare-and-swap), then the
+   * gallery streams and the owner's index. A listed-again idea goes to the head of its streams with
+   * a new `listedAt` and keeps its `createdAt`. The record as it now is, or null when unknown or
+   * being deleted.
+   */
+  setListed(id: string, listed: boolean): Promise<IdeaRecord | null>;
 }
 
 /** The gallery streams an idea belongs to: all ideas, and its category when it has one. */
@@ -75,7 +82,25 @@ export function toIndexEntry(record: IdeaRecord): IdeaRecord {
     ...(record.engine ? { engine: record.engine } : {}),
     ...(record.model ? { model: record.model } : {}),
     ...(record.listed === false ? { listed: false } : {}),
+    ...(record.listedAt ? { listedAt: record.listedAt } : {}),
   };
+}
+
+/** The record as listed (again) now, or unlisted; the same record when nothing changes. */
+export function withListing(record: IdeaRecord, listed: boolean, now: string): IdeaRecord {
+  if (isListed(record) === listed) return record;
+  if (!listed) return { ...record, listed: false };
+  // Never before its creation (a clock behind), so it sorts no older than the idea itself.
+  return { ...record, listed: true, listedAt: now > record.createdAt ? now : record.createdAt };
+}
+
+/** Replaces the entry of `record` in a newest-first index (same place), or null when absent. */
+export function replaceInIndex(index: IdeaRecord[], record: IdeaRecord): IdeaRecord[] | null {
+  const at = index.findIndex((e) => e.id === record.id);
+  if (at < 0) return null;
+  const next = [...index];
+  next[at] = toIndexEntry(record);
+  return next;
 }
 
 /** The gallery's entry: the index entry without the owner (pages are public, and never rewritten on a claim). */
@@ -155,5 +180,26 @@ export class MemoryIdeaStore implements IdeaStore {
     for (const [key, head] of this.heads) this.heads.set(key, { page: head.page, entries: tombstone(head.entries, record.id) ?? head.entries });
     for (const [key, entries] of this.pages) this.pages.set(key, tombstone(entries, record.id) ?? entries);
     this.ideas.delete(record.id);
+  }
+
+  async setListed(id: string, listed: boolean): Promise<IdeaRecord | null> {
+    const before = this.ideas.get(id);
+    if (!before) return null;
+    const after = withListing(before, listed, new Date().toISOString());
+    if (after === before) return before;
+    this.ideas.set(id, after);
+    if (after.userId) this.userIndex.set(after.userId, replaceInIndex(this.userIndex.get(after.userId) ?? [], after) ?? []);
+    for (const stream of galleryStreams(after)) {
+      if (listed) {
+        const { head, sealed } = appendToHead(this.heads.get(stream) ?? { page: 0, entries: [] }, toGalleryEntry(after), this.pageSize);
+        if (sealed) this.pages.set(`${stream}/${sealed.page}`, sealed.entries);
+        this.heads.set(stream, head);
+      } else {
+        const key = orderKeyOf(before);
+        for (const [k, head] of this.heads) if (k === stream) this.heads.set(k, { page: head.page, entries: tombstone(head.entries, id, key) ?? head.entries });
+        for (const [k, entries] of this.pages) if (k.startsWith(`${stream}/`)) this.pages.set(k, tombstone(entries, id, key) ?? entries);
+      }
+    }
+    return after;
   }
 }
