@@ -34,9 +34,17 @@ export async function apiGet<T>(path: string, init: RequestInit = {}): Promise<T
 }
 
 export async function apiPost<T>(path: string, body: unknown, init: RequestInit = {}): Promise<T> {
+  return sendJson<T>('POST', path, body, init);
+}
+
+export async function apiPatch<T>(path: string, body: unknown, init: RequestInit = {}): Promise<T> {
+  return sendJson<T>('PATCH', path, body, init);
+}
+
+async function sendJson<T>(method: 'POST' | 'PATCH', path: string, body: unknown, init: RequestInit): Promise<T> {
   const res = await ensureOk(
     await fetch(path, {
-      method: 'POST',
+      method,
       credentials: 'include',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(body),

@@ -180,11 +180,17 @@ describe('delete (DELETE /api/idea/{id})', () => {
 
 const patch = (id: string, cookie: string, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
   ideaHandler(
-    new Request(`${ORIGIN}/api/idea/${id}`, { method: 'PATCH', headers: { ...same, ...headers, cookie }, body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    new Request(`${ORIGIN}/api/idea/${id}`, {
+      method: 'PATCH',
+      headers: { ...same, ...headers, cookie },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
     ctx({ id }),
   );
 const view = async (id: string, cookie = '') =>
-  (await (await ideaHandler(new Request(`${ORIGIN}/api/idea/${id}`, { headers: cookie ? { cookie } : {} }), ctx({ id }))).json()) as PublicIdeaRecord & { canManage: boolean };
+  (await (await ideaHandler(new Request(`${ORIGIN}/api/idea/${id}`, { headers: cookie ? { cookie } : {} }), ctx({ id }))).json()) as PublicIdeaRecord & {
+    canManage: boolean;
+  };
 
 describe('owners control visibility (PATCH /api/idea/{id})', () => {
   it('the owner unlists and relists: the gallery, its category and the recent ideas follow at once; relisted it returns at their head with its creation date', async () => {
@@ -248,7 +254,11 @@ describe('owners control visibility (PATCH /api/idea/{id})', () => {
     expect((await patch(idea.id, maker, { listed: false }, { 'content-type': 'text/plain' })).status).toBe(415);
     expect((await patch(idea.id, maker, { listed: false, pad: 'x'.repeat(5000) })).status).toBe(413);
     const cross = await ideaHandler(
-      new Request(`${ORIGIN}/api/idea/${idea.id}`, { method: 'PATCH', headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'application/json', cookie: maker }, body: '{"listed":false}' }),
+      new Request(`${ORIGIN}/api/idea/${idea.id}`, {
+        method: 'PATCH',
+        headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'application/json', cookie: maker },
+        body: '{"listed":false}',
+      }),
       ctx({ id: idea.id }),
     );
     expect(cross.status).toBe(403);

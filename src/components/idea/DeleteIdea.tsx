@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError, apiDelete } from '../../lib/api.ts';
 import { buttonClass } from './ui.tsx';
 
@@ -9,10 +9,22 @@ import { buttonClass } from './ui.tsx';
 export function DeleteIdea({ id, title, onDeleted, compact = false }: { id: string; title: string; onDeleted: () => void; compact?: boolean }) {
   const [step, setStep] = useState<'idle' | 'confirm' | 'busy'>('idle');
   const [failure, setFailure] = useState<string | null>(null);
+  const confirmRef = useRef<HTMLDivElement>(null);
+  const deleteRef = useRef<HTMLButtonElement>(null);
+  // Focus follows the question: into the confirmation when it opens, back to Delete on Cancel.
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    if (step === 'confirm' && failure === null) confirmRef.current?.focus();
+    if (step === 'idle' && returnFocus.current) {
+      returnFocus.current = false;
+      deleteRef.current?.focus();
+    }
+  }, [step, failure]);
   const small = compact ? ' px-3 py-1.5' : '';
   if (step === 'idle')
     return (
       <button
+        ref={deleteRef}
         type="button"
         className={`${buttonClass('danger')}${small}`}
         aria-label={compact ? `Delete ${title}` : undefined}
@@ -31,6 +43,8 @@ export function DeleteIdea({ id, title, onDeleted, compact = false }: { id: stri
   };
   return (
     <div
+      ref={confirmRef}
+      tabIndex={-1}
       role="group"
       aria-label="Confirm deletion"
       className="flex basis-full flex-wrap items-center gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100"
@@ -39,7 +53,15 @@ export function DeleteIdea({ id, title, onDeleted, compact = false }: { id: stri
       <button type="button" className={`${buttonClass('danger')} px-3 py-1.5`} disabled={step === 'busy'} onClick={remove}>
         {step === 'busy' ? 'Deleting...' : 'Yes, delete it'}
       </button>
-      <button type="button" className={`${buttonClass('secondary')} px-3 py-1.5`} disabled={step === 'busy'} onClick={() => setStep('idle')}>
+      <button
+        type="button"
+        className={`${buttonClass('secondary')} px-3 py-1.5`}
+        disabled={step === 'busy'}
+        onClick={() => {
+          returnFocus.current = true;
+          setStep('idle');
+        }}
+      >
         Cancel
       </button>
       {failure && (

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { DeleteIdea } from './DeleteIdea.tsx';
+import { VisibilitySwitch } from './Visibility.tsx';
 import type { ViewedIdea } from '../../domain/ideas/read.ts';
 import { ApiError, apiGet, apiPost } from '../../lib/api.ts';
 import { useUser } from '../../lib/use-user.ts';
@@ -10,20 +11,22 @@ const CLAIM_PARAM = 'claim';
 type Claim = { status: 'none' } | { status: 'saved' } | { status: 'failed'; message: string };
 
 /**
- * What a signed-in visitor can do with the idea on its page: keep it (the claim made on return
- * from sign-in, `?claim=1`) and, as its owner, delete it. Nothing is shown to anyone else, and
- * nothing before the user is known (so the server render and the first client render agree).
+ * What the visitor who may manage the idea can do on its page: its signed-in owner, or the browser
+ * that made it while signed out (GET /api/idea/{id} says `canManage`: the claim cookie is HttpOnly).
+ * They switch it between public and only-you, and delete it; a signed-in visitor back from "Login
+ * to Save Ideas" (`?claim=1`) keeps it first. Nothing is shown to anyone else, and nothing before
+ * the visitor is known (so the server render and the first client render agree).
  */
 export function OwnerActions({ id, title, onDeleted }: { id: string; title: string; onDeleted: () => void }) {
-  const { isAuthenticated } = useUser();
-  const [owned, setOwned] = useState(false);
+  const { isAuthenticated, isLoading } = useUser();
+  const [listed, setListed] = useState<boolean | null>(null);
   const [claim, setClaim] = useState<Claim>({ status: 'none' });
 
   useEffect(() => {
-    if (!isAuthenticated) return;
+    if (isLoading) return;
     let live = true;
     const url = new URL(window.location.href);
-    const claiming = url.searchParams.get(CLAIM_PARAM) === '1';
+    const claiming = isAuthenticated && url.searchParams.get(CLAIM_PARAM) === '1';
     const claimed = claiming
       ? apiPost(`/api/idea/${encodeURIComponent(id)}/claim`, {}).then(
           () => live && setClaim({ status: 'saved' }),
@@ -37,17 +40,17 @@ export function OwnerActions({ id, title, onDeleted }: { id: string; title: stri
     void claimed
       .then(() => apiGet<ViewedIdea>(`/api/idea/${encodeURIComponent(id)}`))
       .then(
-        (idea) => live && setOwned(idea.ownedByYou === true),
-        () => undefined, // no Delete then; the idea itself is already on the page
+        (idea) => live && setListed(idea.canManage ? idea.listed !== false : null),
+        () => undefined, // no controls then; the idea itself is already on the page
       );
     return () => {
       live = false;
     };
-  }, [id, isAuthenticated]);
+  }, [id, isAuthenticated, isLoading]);
 
-  if (!isAuthenticated || (!owned && claim.status === 'none')) return null;
+  if (listed === null && claim.status === 'none') return null;
   return (
-    <div className="mt-4 flex flex-wrap items-center gap-3">
+    <div className="mt-4 flex flex-wrap items-center gap-3" data-owner-actions>
       {claim.status === 'saved' && (
         <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-sm font-semibold text-green-900 dark:bg-green-950 dark:text-green-100">
           Saved to your ideas.
@@ -58,7 +61,12 @@ export function OwnerActions({ id, title, onDeleted }: { id: string; title: stri
           This idea could not be saved to your ideas ({claim.message}).
         </p>
       )}
-      {owned && <DeleteIdea id={id} title={title} onDeleted={onDeleted} />}
+      {listed !== null && (
+        <>
+          <VisibilitySwitch id={id} title={title} listed={listed} onChange={setListed} />
+          <DeleteIdea id={id} title={title} onDeleted={onDeleted} />
+        </>
+      )}
     </div>
   );
 }

@@ -1,13 +1,22 @@
 import { DeleteIdea } from '../../../components/idea/DeleteIdea.tsx';
+import { VisibilityBadge, VisibilitySwitch } from '../../../components/idea/Visibility.tsx';
 import { CopyLinkButton } from '../../../components/idea/ShareActions.tsx';
 import { formatShortDate, type IdeaView } from '../../../domain/ideas/normalize.ts';
 import { shareIdea } from '../../../lib/share-window.ts';
 
+/** What the owner's own cards (Your Ideas) add: whether the idea is public, a switch, and Delete. */
+export interface OwnCard {
+  listed: boolean;
+  onListedChange: (listed: boolean) => void;
+  onDeleted: () => void;
+}
+
 /**
- * One idea in a grid: title, category badge, summary, date, View and Share (and Delete on the
- * owner's own cards). A long category wraps below the title rather than squeezing it.
+ * One idea in a grid: title, category badge, summary, date, View, Share and Copy link; on the
+ * owner's own cards also "Public" or "Only you", the switch between them, and Delete. A long
+ * category wraps below the title rather than squeezing it.
  */
-export function IdeaCard({ idea, onDeleted }: { idea: IdeaView; onDeleted?: (() => void) | undefined }) {
+export function IdeaCard({ idea, own }: { idea: IdeaView; own?: OwnCard | undefined }) {
   return (
     <li className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900" data-idea-card>
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
@@ -18,6 +27,7 @@ export function IdeaCard({ idea, onDeleted }: { idea: IdeaView; onDeleted?: (() 
         >
           {idea.category}
         </span>
+        {own && <VisibilityBadge listed={own.listed} />}
       </div>
       {idea.summary && <p className="mt-2 line-clamp-3 text-sm break-words text-slate-700 dark:text-slate-300">{idea.summary}</p>}
       <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-4">
@@ -49,9 +59,14 @@ export function IdeaCard({ idea, onDeleted }: { idea: IdeaView; onDeleted?: (() 
             title={idea.title}
             className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800"
           />
-          {onDeleted && <DeleteIdea id={idea.id} title={idea.title} onDeleted={onDeleted} compact />}
+          {own && <DeleteIdea id={idea.id} title={idea.title} onDeleted={own.onDeleted} compact />}
         </div>
       </div>
+      {own && (
+        <div className="mt-3 border-t border-slate-200 pt-2 dark:border-slate-800">
+          <VisibilitySwitch id={idea.id} title={idea.title} listed={own.listed} onChange={own.onListedChange} compact />
+        </div>
+      )}
     </li>
   );
 }

@@ -6,7 +6,7 @@ import { apiGet } from '../../../lib/api.ts';
 import { useRead } from '../../../lib/use-read.ts';
 import { useUser } from '../../../lib/use-user.ts';
 import { CardBoundary } from './CardBoundary.tsx';
-import { IdeaCard } from './IdeaCard.tsx';
+import { IdeaCard, type OwnCard } from './IdeaCard.tsx';
 import { useGallery } from './use-gallery.ts';
 
 const RECENT_LIMIT = 20;
@@ -43,11 +43,19 @@ export default function IdeasBrowser() {
   // Ideas deleted on this page leave both lists at once.
   const [deleted, setDeleted] = useState<ReadonlySet<string>>(new Set());
   const remove = (ideaId: string) => setDeleted((ids) => new Set([...ids, ideaId]));
+  // Visibility changed on this page: an idea made only-you leaves the community list at once; one
+  // made public again is at the head of the gallery the next time it is read.
+  const [visibility, setVisibility] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const changeVisibility = (ideaId: string, listed: boolean) => setVisibility((m) => new Map([...m, [ideaId, listed]]));
 
   const saved = useRead(() => apiGet<PublicIdeaRecord[]>('/api/saved-ideas'), { enabled: isAuthenticated, retry: 1 });
   const recent = useGallery(category, urlRead, RECENT_LIMIT);
   const savedViews = useMemo(() => (saved.data ?? []).filter((r) => !deleted.has(r.id)).map(normalizeIdea), [saved.data, deleted]);
-  const recentViews = useMemo(() => recent.ideas.filter((r) => !deleted.has(r.id)).map(normalizeIdea), [recent.ideas, deleted]);
+  const recentViews = useMemo(
+    () => recent.ideas.filter((r) => !deleted.has(r.id) && visibility.get(r.id) !== false).map(normalizeIdea),
+    [recent.ideas, deleted, visibility],
+  );
+  const listedOf = (r: PublicIdeaRecord) => visibility.get(r.id) ?? r.listed !== false;
 
   return (
     <div className="space-y-12">
@@ -66,7 +74,13 @@ export default function IdeasBrowser() {
               </a>
             </Empty>
           ) : (
-            <Grid label="Your ideas">{savedViews.map((idea) => card(idea, () => remove(idea.id)))}</Grid>
+            <Grid label="Your ideas">
+              {(saved.data ?? [])
+                .filter((r) => !deleted.has(r.id))
+                .map((r) =>
+                  card(normalizeIdea(r), { listed: listedOf(r), onListedChange: (listed) => changeVisibility(r.id, listed), onDeleted: () => remove(r.id) }),
+                )}
+            </Grid>
           )}
         </Section>
       ) : (
@@ -124,10 +138,10 @@ export default function IdeasBrowser() {
   );
 }
 
-function card(idea: IdeaView, onDeleted?: () => void) {
+function card(idea: IdeaView, own?: OwnCard) {
   return (
     <CardBoundary key={idea.id} id={idea.id}>
-      <IdeaCard idea={idea} onDeleted={onDeleted} />
+      <IdeaCard idea={idea} own={own} />
     </CardBoundary>
   );
 }
