@@ -58,9 +58,10 @@ describe('POST /api/generate-idea', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     const body = (await res.json()) as GenerateResponse;
-    const { id, engine, model, inspiredBy, notice, seed, ...idea } = body;
+    const { id, engine, model, inspiredBy, notice, seed, resolvedSettings, ...idea } = body;
     expect(generatedIdeaSchema.safeParse(idea).success).toBe(true);
     expect(engine).toBe('offline');
+    expect(Object.values(resolvedSettings)).not.toContain('all');
     expect(model).toBe('book-composer-2');
     expect(notice).toMatch(/offline engine/);
     // The offline engine grounds the idea in its concept's own chapters; every healthcare concept draws on chapter 9.

@@ -70,9 +70,11 @@ describe.each([
     const store = new MemoryIdeaStore();
     const events: ProgressEvent[] = [];
     const result = await generateIdea({ ...request, useAnthropic }, 'user-1', deps(store, engines(), events));
-    const { id: _id, engine: _engine, model: _model, inspiredBy: _inspiredBy, ...idea } = result;
+    const { id: _id, engine: _engine, model: _model, inspiredBy: _inspiredBy, resolvedSettings, ...idea } = result;
     expect(generatedIdeaSchema.safeParse(idea).success).toBe(true);
     expect(result.engine).toBe(provider);
+    // A language model's idea keeps what it was asked as its settings.
+    expect(resolvedSettings).toMatchObject({ businessCategory: request.businessCategory, targetMarket: request.targetMarket, aiFocus: request.aiFocus });
     expect(result.model).toBe(provider === 'anthropic' ? 'claude-test' : 'gpt-test');
     expect(result.inspiredBy[0]).toEqual({ id: 'chapter-09', title: 'Chapter 9: Healthcare' });
     expect(events.filter((e) => e.stage === 'section').map((e) => (e.stage === 'section' ? e.section : ''))).toEqual([...IDEA_SECTIONS]);

@@ -175,3 +175,37 @@ describe('offline engine', () => {
     expect([1, 3, 4, 7, 8, 10].map(bandOf)).toEqual([0, 0, 1, 1, 2, 2]);
   });
 });
+
+describe('resolved settings (issue 27: Key Details shows what the engine chose)', () => {
+  it("replaces every 'all' by the value the idea was written for, and keeps chosen values", async () => {
+    const { normalizeIdea } = await import('../../src/domain/ideas/normalize.ts');
+    const { generateIdea } = await import('../../src/domain/ideas/generate.ts');
+    const { OfflineEngine } = await import('../../src/domain/ideas/offline-engine.ts');
+    const { MemoryIdeaStore } = await import('../../src/domain/ideas/store.ts');
+    const store = new MemoryIdeaStore();
+    const request = {
+      ...DEFAULT_SETTINGS,
+      businessCategory: 'all',
+      targetMarket: 'all',
+      aiFocus: 'all',
+      bsvFeature: 'all',
+      revenueModel: 'all',
+    } as GenerateRequest;
+    const res = await generateIdea({ ...request, useAnthropic: false }, null, { store, chapters: book, engines: { offline: new OfflineEngine() } });
+    const record = store.ideas.get(res.id);
+    expect(record?.parameters).toMatchObject({ businessCategory: 'all', targetMarket: 'all', aiFocus: 'all' });
+    for (const field of ['businessCategory', 'targetMarket', 'aiFocus', 'bsvFeature', 'revenueModel'] as const) {
+      expect(record?.resolvedSettings?.[field], field).toBeDefined();
+      expect(record?.resolvedSettings?.[field], field).not.toBe('all');
+      expect(Object.keys(OPTION_LABELS[field])).toContain(record?.resolvedSettings?.[field]);
+    }
+    expect(res.resolvedSettings).toEqual(record?.resolvedSettings);
+    const view = normalizeIdea(record!);
+    expect(view.details.targetMarket).not.toMatch(/^All/);
+    expect(view.details.aiFocus).not.toMatch(/^All/);
+    expect(view.category).toBe(OPTION_LABELS.businessCategory[record?.resolvedSettings?.['businessCategory'] as 'fintech']);
+    // A stored record from before (no resolvedSettings) still reads its parameters.
+    const { resolvedSettings: _gone, ...older } = record!;
+    expect(normalizeIdea(older).details.targetMarket).toBe(OPTION_LABELS.targetMarket.all);
+  });
+});

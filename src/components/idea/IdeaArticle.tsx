@@ -50,12 +50,12 @@ export function IdeaArticle({ idea, titleLevel = 1, timeZone, headerExtra, aside
             </Card>
           )}
           {idea.painPoints.length > 0 && (
-            <Card id="card-pain-points" title="Pain Points Solved" level={card}>
+            <Card collapsible id="card-pain-points" title="Pain Points Solved" level={card}>
               <List items={idea.painPoints} />
             </Card>
           )}
           {idea.coreFeatures.length > 0 && (
-            <Card id="card-core-features" title="Core Features" level={card}>
+            <Card collapsible id="card-core-features" title="Core Features" level={card}>
               <ul className="grid gap-4 md:grid-cols-2">
                 {idea.coreFeatures.map((f, i) => (
                   <li key={i}>
@@ -67,7 +67,7 @@ export function IdeaArticle({ idea, titleLevel = 1, timeZone, headerExtra, aside
             </Card>
           )}
           {synergies && (
-            <Card id="card-synergies" title="Technology Synergies" level={card}>
+            <Card collapsible id="card-synergies" title="Technology Synergies" level={card}>
               <div className="space-y-4">
                 {synergies.internet && (
                   <Sub title="Internet Infrastructure" level={sub}>
@@ -88,13 +88,13 @@ export function IdeaArticle({ idea, titleLevel = 1, timeZone, headerExtra, aside
             </Card>
           )}
           {idea.marketAnalysis && (
-            <Card id="card-market" title="Market Analysis" level={card}>
+            <Card collapsible id="card-market" title="Market Analysis" level={card}>
               {idea.marketAnalysis.text && <p>{idea.marketAnalysis.text}</p>}
               {idea.marketAnalysis.facts.length > 0 && <Pairs items={idea.marketAnalysis.facts} />}
             </Card>
           )}
           {idea.businessModel && (
-            <Card id="card-business-model" title="Business Model" level={card}>
+            <Card collapsible id="card-business-model" title="Business Model" level={card}>
               <div className="space-y-4">
                 {idea.businessModel.revenueStreams.length > 0 && (
                   <Sub title="Revenue Streams" level={sub}>
@@ -115,12 +115,12 @@ export function IdeaArticle({ idea, titleLevel = 1, timeZone, headerExtra, aside
             </Card>
           )}
           {idea.revenueModel && (
-            <Card id="card-revenue-model" title="Revenue Model" level={card}>
+            <Card collapsible id="card-revenue-model" title="Revenue Model" level={card}>
               <p>{idea.revenueModel}</p>
             </Card>
           )}
           {idea.roadmap.length > 0 && (
-            <Card id="card-roadmap" title="Implementation Roadmap" level={card}>
+            <Card collapsible id="card-roadmap" title="Implementation Roadmap" level={card}>
               <ol className="space-y-5">
                 {idea.roadmap.map((step, i) => {
                   const Phase = `h${sub}` as const;
@@ -148,7 +148,7 @@ export function IdeaArticle({ idea, titleLevel = 1, timeZone, headerExtra, aside
             </Card>
           )}
           {idea.advantages && (
-            <Card id="card-advantages" title="Competitive Advantages" level={card}>
+            <Card collapsible id="card-advantages" title="Competitive Advantages" level={card}>
               <div className="space-y-4">
                 {idea.advantages.differentiators.length > 0 && (
                   <Sub title="Key Differentiators" level={sub}>
@@ -177,7 +177,7 @@ export function IdeaArticle({ idea, titleLevel = 1, timeZone, headerExtra, aside
             />
           </Card>
           {idea.inspiredBy.length > 0 && (
-            <Card id="card-inspired-by" title="Inspired by the Book" level={card}>
+            <Card collapsible id="card-inspired-by" title="Inspired by the Book" level={card}>
               <ul className="space-y-2">
                 {idea.inspiredBy.map((chapter) => (
                   <li key={chapter.id}>

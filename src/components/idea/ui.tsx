@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
 /**
  * The small building blocks the idea views share (the idea page, the generator result, the idea
@@ -7,20 +7,68 @@ import type { ReactNode } from 'react';
 
 type Level = 2 | 3 | 4;
 
-/** A titled section; `level` is its heading level (the page's outline decides it). */
-export function Card({ id, title, level = 2, children }: { id: string; title: string; level?: Level; children: ReactNode }) {
+/**
+ * A titled section; `level` is its heading level (the page's outline decides it). On a phone a
+ * section is not a card in a card: it takes the screen's width, set apart by a rule. A
+ * `collapsible` section is a disclosure that a phone shows closed (open in the served HTML, so
+ * nothing is hidden without JavaScript), so the summary comes first and the rest is a tap away.
+ */
+export function Card({
+  id,
+  title,
+  level = 2,
+  collapsible = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  level?: Level;
+  collapsible?: boolean;
+  children: ReactNode;
+}) {
   const H = `h${level}` as const;
+  const phone = usePhone();
+  const [open, setOpen] = useState(true);
+  useEffect(() => setOpen(!phone), [phone]);
+  const frame =
+    'border-t border-slate-200 pt-5 text-slate-700 sm:rounded-xl sm:border sm:bg-white sm:p-6 sm:shadow-sm dark:border-slate-800 dark:text-slate-300 sm:dark:bg-slate-900';
+  if (!collapsible)
+    return (
+      <section aria-labelledby={id} className={frame}>
+        <H id={id} className="mb-3 text-xl font-bold text-slate-900 dark:text-white">
+          {title}
+        </H>
+        {children}
+      </section>
+    );
   return (
-    <section
-      aria-labelledby={id}
-      className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
-    >
-      <H id={id} className="mb-3 text-xl font-bold text-slate-900 dark:text-white">
-        {title}
-      </H>
-      {children}
+    <section aria-labelledby={id} className={frame}>
+      <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className="group" data-collapsible>
+        <summary className="flex cursor-pointer list-none items-center justify-between gap-3 [&::-webkit-details-marker]:hidden">
+          <H id={id} className="text-xl font-bold text-slate-900 dark:text-white">
+            {title}
+          </H>
+          <span aria-hidden="true" className="text-slate-500 transition-transform group-open:rotate-180 dark:text-slate-400">
+            ▾
+          </span>
+        </summary>
+        <div className="mt-3">{children}</div>
+      </details>
     </section>
   );
+}
+
+/** Below Tailwind's `sm` (640 px): a phone. False on the server and the first render. */
+function usePhone(): boolean {
+  const [phone, setPhone] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia('(max-width: 639.98px)');
+    setPhone(query.matches);
+    const change = () => setPhone(query.matches);
+    query.addEventListener('change', change);
+    return () => query.removeEventListener('change', change);
+  }, []);
+  return phone;
 }
 
 /** A sub-heading inside a card, one level below it. */

@@ -47,6 +47,8 @@ export interface EngineInput {
 export interface EngineAnswer {
   idea: GeneratedIdea;
   chapterIds?: string[];
+  /** The values the engine chose where the request said 'all' (the offline engine); a model's idea has none. */
+  resolved?: Record<string, string>;
 }
 
 export interface EngineCallOptions {

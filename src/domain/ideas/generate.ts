@@ -134,11 +134,13 @@ export async function generateIdea(request: GenerateRequest, userId: string | nu
   const { useAnthropic: _engineSwitch, seed: _requestedSeed, listed, ...settings } = request;
   // The seed is kept with an offline idea, so its page can offer the same idea again.
   const parameters = used.name === 'offline' ? { ...settings, seed } : settings;
+  const resolvedSettings: Record<string, unknown> = { ...settings, ...answer.resolved };
   const record: IdeaRecord = {
     id,
     businessName: idea.businessName,
     generatedIdea: { ...idea, inspiredBy },
     parameters,
+    resolvedSettings,
     createdAt,
     ...(userId ? { userId } : {}),
     engine: used.name,
@@ -157,6 +159,7 @@ export async function generateIdea(request: GenerateRequest, userId: string | nu
     engine: used.name,
     model: used.model,
     inspiredBy,
+    resolvedSettings,
     ...(fallbackFrom ? { fallbackFrom } : {}),
     ...(notice ? { notice } : {}),
     ...(used.name === 'offline' ? { seed } : {}),

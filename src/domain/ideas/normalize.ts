@@ -64,6 +64,8 @@ export interface IdeaRecordLike {
   businessName?: unknown;
   generatedIdea?: unknown;
   parameters?: unknown;
+  /** The settings as the engine resolved them; read before `parameters` for the details. */
+  resolvedSettings?: unknown;
   createdAt?: unknown;
 }
 
@@ -204,7 +206,8 @@ function chapterLinks(value: unknown): ChapterLink[] {
  */
 export function normalizeIdea(record: IdeaRecordLike): IdeaView {
   const idea = toObject(record.generatedIdea);
-  const params = toObject(record.parameters);
+  // What the idea was written for: the engine's resolved choices over the request ('all' there).
+  const params = { ...toObject(record.parameters), ...toObject(record.resolvedSettings) };
 
   const title = firstText(idea, ['title', 'businessName']) ?? text(record.businessName) ?? UNTITLED;
   const summary = firstText(idea, ['businessSummary', 'executiveSummary', 'summary']) ?? '';

@@ -224,6 +224,8 @@ export interface OfflineComposition {
   numbers: IdeaNumbers;
   /** Identifies the concept: the same key means the same product, whatever its wording. */
   conceptKey: string;
+  /** The settings as the engine resolved them ('all' replaced by what it chose). */
+  resolved: Record<string, string>;
 }
 
 /**
@@ -488,6 +490,7 @@ export function composeOfflineIdea(input: EngineInput, seed: string): OfflineCom
     chapterIds: grounding.map((ch) => ch.id),
     numbers,
     conceptKey: `${category}/${primary.subject}/${secondary.subject}/${buyer.word}/${form.noun}`,
+    resolved: { businessCategory: category, targetMarket: market, aiFocus, bsvFeature, revenueModel },
   };
 }
 
@@ -498,8 +501,8 @@ export class OfflineEngine implements IdeaEngine {
 
   async generate(input: EngineInput, { signal, onSection }: EngineCallOptions): Promise<EngineAnswer> {
     signal.throwIfAborted();
-    const { idea, chapterIds } = composeOfflineIdea(input, input.seed ?? crypto.randomUUID());
+    const { idea, chapterIds, resolved } = composeOfflineIdea(input, input.seed ?? crypto.randomUUID());
     for (const section of IDEA_SECTIONS) onSection?.(section);
-    return { idea, chapterIds };
+    return { idea, chapterIds, resolved };
   }
 }

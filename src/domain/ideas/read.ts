@@ -20,6 +20,7 @@ export function toPublicRecord(record: IdeaRecord): PublicIdeaRecord {
     createdAt: record.createdAt,
     ...(record.engine ? { engine: record.engine } : {}),
     ...(record.model ? { model: record.model } : {}),
+    ...(record.resolvedSettings ? { resolvedSettings: record.resolvedSettings } : {}),
   };
 }
 

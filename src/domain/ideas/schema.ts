@@ -96,6 +96,12 @@ export const ideaRecordSchema = z.object({
    * recent ideas (the card keeps `createdAt`). Missing: listed since it was created.
    */
   listedAt: z.string().optional(),
+  /**
+   * The settings the idea was written for: the offline engine's choices where the request said
+   * 'all'; for a language model, what it was asked. `parameters` stays the request (it drives the
+   * category streams). Missing on older records: readers fall back to `parameters`.
+   */
+  resolvedSettings: z.record(z.string(), z.unknown()).optional(),
   /** Set when a delete began: the idea reads as missing, and the next read finishes the delete. */
   deletedAt: z.string().optional(),
 });
@@ -113,6 +119,8 @@ export type GenerateResponse = GeneratedIdea & {
   notice?: string;
   /** The seed the offline engine used (present only when it wrote the idea): sending it again reproduces the idea. */
   seed?: string;
+  /** The settings the idea was written for (see IdeaRecord.resolvedSettings). */
+  resolvedSettings: Record<string, unknown>;
 };
 
 /** How many recent ideas a page asks for by default (docs/spec.md section 9). */
@@ -148,7 +156,12 @@ export interface PublicIdeaRecord {
   model?: string;
   /** Whether the idea is in the gallery and the recent ideas: given to those who may manage it. */
   listed?: boolean;
+  /** The settings the idea was written for (the offline engine's choices), when stored. */
+  resolvedSettings?: Record<string, unknown>;
 }
 
 /** PATCH /api/idea/{id}: the one change an owner makes to an idea, its visibility. */
-export const ideaPatchSchema = z.strictObject({ listed: z.boolean({ error: 'listed must be true or false' }) }, { error: 'Send { "listed": true } or { "listed": false }' });
+export const ideaPatchSchema = z.strictObject(
+  { listed: z.boolean({ error: 'listed must be true or false' }) },
+  { error: 'Send { "listed": true } or { "listed": false }' },
+);

@@ -23,7 +23,15 @@ export const ResultPanel = forwardRef<HTMLElement, Props>(function ResultPanel({
   const listed = settings.listed !== false;
   const id = typeof idea.id === 'string' && ID.test(idea.id) ? idea.id : null;
   const view = useMemo(
-    () => normalizeIdea({ id: id ?? '', businessName: idea.businessName, generatedIdea: idea, parameters: settings, createdAt: receivedAt }),
+    () =>
+      normalizeIdea({
+        id: id ?? '',
+        businessName: idea.businessName,
+        generatedIdea: idea,
+        parameters: settings,
+        resolvedSettings: idea.resolvedSettings,
+        createdAt: receivedAt,
+      }),
     [id, idea, settings, receivedAt],
   );
   const engine = typeof idea.engine === 'string' ? ENGINES[idea.engine] : undefined;
@@ -73,7 +81,7 @@ export const ResultPanel = forwardRef<HTMLElement, Props>(function ResultPanel({
     <section
       ref={ref}
       aria-label="Your idea"
-      className="scroll-mt-20 rounded-2xl border border-brand-200 bg-gradient-to-br from-brand-50 to-white p-6 dark:border-brand-800 dark:from-slate-900 dark:to-slate-950"
+      className="scroll-mt-20 sm:rounded-2xl sm:border sm:border-brand-200 sm:bg-gradient-to-br sm:from-brand-50 sm:to-white sm:p-6 sm:dark:border-brand-800 sm:dark:from-slate-900 sm:dark:to-slate-950"
       data-testid="result-panel"
     >
       <p className="mb-2 text-sm font-semibold tracking-wide text-brand-800 uppercase dark:text-brand-200">Your idea</p>
