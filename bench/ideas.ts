@@ -21,6 +21,7 @@ import { DEFAULT_SETTINGS, type GenerateRequest, type GenerateResponse } from '.
 import { MemoryIdeaStore } from '../src/domain/ideas/store.ts';
 import { OPTION_FIELDS, OPTION_LABELS } from '../src/domain/option-labels.ts';
 import { VARIETY_SETTINGS } from '../tests/support/idea-settings.ts';
+import { ideaTells } from '../tests/support/idea-tells.ts';
 
 const perSetting = Number(process.argv[2] ?? 2);
 const chapters = (await loadBook()).chapters.map((c) => toGroundingChapter(c));
@@ -139,7 +140,7 @@ const above100 = percentages.filter((p) => p > 100);
 // Category fit.
 const concrete = ideas.filter(({ request }) => request.businessCategory !== 'all');
 const fitting = concrete.filter(({ request, idea }) => fits(idea, request.businessCategory));
-const misfits = concrete.filter(({ request, idea }) => !fits(idea, request.businessCategory)).slice(0, 3);
+const misfits = concrete.filter(({ request, idea }) => !fits(idea, request.businessCategory)).slice(0, Number(process.env['BENCH_MISFITS'] ?? 3));
 
 // Distinct concepts in 100 generations with the same settings.
 const fixed: GenerateRequest[] = [...VARIETY_SETTINGS, { ...DEFAULT_SETTINGS, businessCategory: 'real-estate', innovationLevel: 5 }];
@@ -195,3 +196,38 @@ console.log(`- percentages above 100: ${above100.length} of ${percentages.length
 console.log(
   `- level 1 vs level 10 (${PAIRS} pairs, same seed and settings): concept changed in ${conceptChanged}/${PAIRS}; sentences shared ${pct(sharedTotal, PAIRS)}; roadmap ${mean(phases[1])} vs ${mean(phases[10])} phases, ${mean(months[1])} vs ${mean(months[10])} months`,
 );
+
+// Issue 27's tells, over 60 ideas with varied settings (all six controls drawn at random).
+const varied: GenerateResponse[] = [];
+for (let i = 0; i < 60; i += 1) {
+  const request: Record<string, unknown> = { ...DEFAULT_SETTINGS, innovationLevel: 1 + Math.floor(random() * 10) };
+  for (const field of OPTION_FIELDS) request[field] = pick(Object.keys(OPTION_LABELS[field]));
+  varied.push(await generate(request as GenerateRequest));
+}
+const tells = ideaTells(varied);
+const fees = tells.feesPerTransaction;
+console.log(`- tells in 60 ideas with varied settings (issue 27):`);
+for (const [label, list] of [
+  ['sentence frames', tells.topFrames],
+  ['nine-word phrases', tells.topPhrases],
+] as const) {
+  console.log(`  top ${label} (numbers masked): ${list.map((f) => `${f.ideas}/60 "${f.text.slice(0, 90)}"`).join('; ')}`);
+}
+console.log(
+  `  slips: ${tells.slips.length}${tells.slips.length ? ` (${[...new Set(tells.slips)].slice(0, 5).join('; ')})` : ''}; doubled words: ${tells.doubled.length}${tells.doubled.length ? ` (${[...new Set(tells.doubled)].slice(0, 5).join('; ')})` : ''}`,
+);
+console.log(
+  `  miner fee per transaction: ${fees.length ? `${Math.min(...fees)}-${Math.max(...fees)} satoshis` : 'none stated'}; below 20: ${fees.filter((f) => f < 20).length}; fee lines without a per-transaction fee: ${tells.feesUnstated.length}`,
+);
+const fiveByFive: number[] = [];
+for (const request of [
+  ...VARIETY_SETTINGS,
+  { ...DEFAULT_SETTINGS, businessCategory: 'energy', targetMarket: 'b2g', innovationLevel: 2 },
+  { ...DEFAULT_SETTINGS, businessCategory: 'fintech', targetMarket: 'p2p', innovationLevel: 7 },
+] as GenerateRequest[]) {
+  const names = new Set<string>();
+  const base = `bench${fiveByFive.length}`;
+  for (let i = 1; i <= 5; i += 1) names.add(conceptKey((await generate({ ...request, seed: `${base}--${i}` })).businessName));
+  fiveByFive.push(names.size);
+}
+console.log(`  5 fixed settings clicked 5 times (one visit, as the generator page sends them): ${fiveByFive.join(', ')} distinct concepts`);

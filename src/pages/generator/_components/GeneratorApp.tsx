@@ -92,10 +92,15 @@ export default function GeneratorApp({ engines: initialEngines, assistant }: Pro
     setSeed(undefined);
     linkSeed.current = undefined;
   }, []);
+  // One series per visit: each click asks the offline engine for the next concept of the series
+  // (`<base>--<n>`), so clicking again never shows the same concept twice (a linked seed is sent as it is).
+  const series = useRef({ base: '', clicks: 0 });
   const submit = () => {
     const fromLink = linkSeed.current;
     linkSeed.current = undefined;
-    generate({ ...settings, listed, ...(fromLink ? { seed: fromLink } : {}) });
+    series.current.base ||= seriesBase();
+    series.current.clicks += 1;
+    generate({ ...settings, listed, seed: fromLink ?? `${series.current.base}--${series.current.clicks}` });
   };
 
   return (
@@ -155,4 +160,11 @@ function ErrorPanel({ error }: { error: Error }) {
       <p className="mt-2 break-words text-red-900 dark:text-red-100">{error.message || 'Please check your connection and try again.'}</p>
     </section>
   );
+}
+
+/** A random base for this visit's series of seeds (8 URL-safe characters). */
+function seriesBase(): string {
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(6))))
+    .replace(/\+/g, 'A')
+    .replace(/\//g, 'B');
 }
