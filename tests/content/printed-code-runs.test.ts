@@ -1,0 +1,47 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ProtoWallet, PrivateKey, Utils } from '@bsv/sdk';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Printed functions that a reader would paste run as printed (issue 29, the example defects): the
+ * block is taken from the chapter's text, written beside the project's own modules (so it resolves
+ * the same @bsv/sdk) and imported, then called with good and bad input.
+ */
+const root = path.resolve('.');
+
+function printedBlock(chapter: string, marker: string): string {
+  const text = readFileSync(path.join(root, 'content', 'chapters', `${chapter}.md`), 'utf8');
+  const blocks = [...text.matchAll(/^```(?:ts|typescript)\n([\s\S]*?)^```$/gm)].map((m) => m[1] ?? '');
+  const found = blocks.find((b) => b.includes(marker));
+  if (!found) throw new Error(`${chapter}: no printed block with ${marker}`);
+  return found;
+}
+
+async function importPrinted<T>(chapter: string, marker: string): Promise<T> {
+  const dir = path.join(root, 'node_modules', '.cache', 'printed-code-runs');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${chapter}-${marker}.ts`);
+  writeFileSync(file, printedBlock(chapter, marker));
+  return (await import(/* @vite-ignore */ file)) as T;
+}
+
+describe("chapter 4's isAuthentic, as printed", () => {
+  it('accepts a post its author signed, and answers false (never throws) for forged, tampered or malformed records', async () => {
+    const { isAuthentic } = await importPrinted<{ isAuthentic: (record: number[], signature: number[]) => Promise<boolean> }>('chapter-04', 'isAuthentic');
+    const authorWallet = new ProtoWallet(PrivateKey.fromRandom());
+    const { publicKey: author } = await authorWallet.getPublicKey({ identityKey: true });
+    const record = Utils.toArray(JSON.stringify({ author, parent: '', bodyHash: 'ab'.repeat(32), createdAt: '2026-11-24T10:00:00Z' }), 'utf8');
+    const { signature } = await authorWallet.createSignature({ data: record, protocolID: [2, 'branchline post'], keyID: '1', counterparty: 'anyone' });
+    expect(await isAuthentic(record, signature)).toBe(true);
+
+    const tampered = Utils.toArray(Utils.toUTF8(record).replace('2026', '2025'), 'utf8');
+    expect(await isAuthentic(tampered, signature)).toBe(false);
+    const other = new ProtoWallet(PrivateKey.fromRandom());
+    const forged = (await other.createSignature({ data: record, protocolID: [2, 'branchline post'], keyID: '1', counterparty: 'anyone' })).signature;
+    expect(await isAuthentic(record, forged)).toBe(false);
+    for (const malformed of ['{"author":', 'not json', '[]', 'null', '{"author":42}', '{}']) {
+      await expect(isAuthentic(Utils.toArray(malformed, 'utf8'), signature), malformed).resolves.toBe(false);
+    }
+  });
+});
