@@ -4,6 +4,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
+import { withoutExercises } from '../book/exercises.ts';
 import type { ChapterSource } from '../book/load.ts';
 import { shortSubtitle } from '../book/reader.ts';
 import type { Passage } from './schema.ts';
@@ -57,10 +58,10 @@ function chapterDisplayTitle(chapter: Pick<ChapterSource, 'title' | 'subtitle'>)
 
 /**
  * Splits a chapter into passages at its h2 and h3 headings (the text before the first heading is
- * the chapter's opening). Code blocks are kept apart from the prose.
+ * the chapter's opening), leaving out the exercises. Code blocks are kept apart from the prose.
  */
 export function splitChapter(chapter: ChapterSource): Passage[] {
-  const tree = processor.runSync(processor.parse(chapter.markdown)) as Root;
+  const tree = processor.runSync(processor.parse(withoutExercises(chapter.markdown))) as Root;
   const chapterTitle = chapterDisplayTitle(chapter);
   const passages: Passage[] = [];
   let parent = '';

@@ -8,6 +8,7 @@ import remarkRehype from 'remark-rehype';
 import { createHighlighter, type Highlighter } from 'shiki';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
+import { ANSWER_HEADING, EXERCISES_HEADING } from './exercises.ts';
 
 /** A heading of a rendered chapter, for its table of contents. */
 export interface Heading {
@@ -77,8 +78,6 @@ export async function highlightCode(code: string, language: string): Promise<str
   return hl.codeToHtml(code, { lang, themes: SHIKI_THEMES, defaultColor: false });
 }
 
-const EXERCISES_HEADING = 'Exercises';
-const ANSWER_HEADING = 'Answer';
 const ANSWERS_SLUG = 'answers-to-the-exercises';
 
 function isHeading(node: HastRoot['children'][number], tags: readonly string[]): node is Element {
