@@ -125,6 +125,28 @@ describe.each(cases)('EPUB export with $includeCodeExamples code examples, $incl
     expect(nav).toContain(`>${firstChapterTitle}: `);
   });
 
+  it("carries every chapter's exercises, each linked to its worked answer in an answers section and back", async () => {
+    const { zip } = get();
+    for (const chapter of book.chapters.filter((ch) => ch.id !== 'chapter-00')) {
+      const xhtml = await text(zip, `OEBPS/${chapter.id}.xhtml`);
+      const exercises = [...chapter.markdown.matchAll(/^### (Exercise \d+: .+)$/gm)].map((m) => m[1]);
+      expect(exercises.length, chapter.id).toBeGreaterThanOrEqual(3);
+      const [questions = '', answers = ''] = xhtml.split('<h2 id="answers-to-the-exercises">Answers to the exercises</h2>');
+      expect(answers, `${chapter.id}: an answers section`).not.toBe('');
+      expect(xhtml).not.toContain('<details');
+      for (const [i] of exercises.entries()) {
+        const slug = /<h3 id="(exercise-[^"]+)">/g;
+        const ids = [...questions.matchAll(slug)].map((m) => m[1]);
+        expect(ids, chapter.id).toHaveLength(exercises.length);
+        expect(questions).toContain(`href="#answer-${ids[i]}"`);
+        expect(answers).toContain(`<h3 id="answer-${ids[i]}">`);
+        expect(answers).toContain(`href="#${ids[i]}"`);
+      }
+    }
+    const nav = await text(zip, 'OEBPS/toc.xhtml');
+    expect(nav).toContain('chapter-03.xhtml#answers-to-the-exercises');
+  });
+
   it('names each variant differently', () => {
     const suffix = `${c.includeCodeExamples ? '' : '-no-code'}${c.includeResources ? '' : '-no-resources'}`;
     expect(get().built.filename).toBe(`the-infrastructure-renaissance${suffix}.epub`);
