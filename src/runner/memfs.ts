@@ -32,8 +32,12 @@ export class MemFs {
       const encoding = typeof options === 'string' ? options : options?.encoding;
       return encoding === undefined ? data.slice() : new TextDecoder().decode(data);
     };
-    const writeFile = async (file: string | URL, data: string | Uint8Array | number[]): Promise<void> => {
-      this.files.set(this.resolve(file), typeof data === 'string' ? new TextEncoder().encode(data) : Uint8Array.from(data));
+    const writeFile = async (file: string | URL, data: string | Uint8Array | number[], options?: string | { flag?: string }): Promise<void> => {
+      const key = this.resolve(file);
+      // 'wx': create only, failing when the file exists (chapter 20 claims a payment this way).
+      if (typeof options === 'object' && options.flag === 'wx' && this.files.has(key))
+        throw Object.assign(new Error(`EEXIST: file already exists, open '${String(file)}'`), { code: 'EEXIST', syscall: 'open', path: String(file) });
+      this.files.set(key, typeof data === 'string' ? new TextEncoder().encode(data) : Uint8Array.from(data));
     };
     const appendFile = async (file: string | URL, data: string | Uint8Array): Promise<void> => {
       const before = this.files.get(this.resolve(file)) ?? new Uint8Array();

@@ -215,6 +215,21 @@ test.describe('book reader', () => {
     });
   });
 
+  test('each exercise ends the chapter with its worked answer folded, a tap away', async ({ page }) => {
+    await open(page, '/book/chapter-03');
+    await expect(page.getByRole('heading', { level: 2, name: 'Exercises' })).toBeAttached();
+    const exercises = page.locator('.chapter-text h3[id^="exercise-"]');
+    expect(await exercises.count()).toBeGreaterThanOrEqual(3);
+    const first = page.locator('.chapter-text details.exercise-answer').first();
+    await expect(first).not.toHaveAttribute('open');
+    await expect(first.locator('p').first()).toBeHidden();
+    await first.getByText('Answer', { exact: true }).click();
+    await expect(first).toHaveAttribute('open', '');
+    await expect(first.locator('p').first()).toBeVisible();
+    await expect(first.locator('p').first()).toContainText('24 satoshis');
+    expect(await page.locator('.chapter-text details.exercise-answer').count()).toBe(await exercises.count());
+  });
+
   test('says so when a chapter has no code examples', async ({ page }) => {
     await open(page, '/book/chapter-00');
     await page.getByRole('tab', { name: 'Code Examples' }).click();

@@ -72,13 +72,17 @@ try {
     });
     if (tx === undefined) throw new Error('no tx');
     const expected = { articleId: 'a-1', authorAddress: author, publisherAddress: publisher, authorSatoshis: 700, publisherSatoshis: 300 };
+    // Every run shares one working folder, as one publisher's server would share its store.
+    const spentDir = await workDir();
     const accept = async (beef: number[] | Uint8Array, exp: object): Promise<{ txid?: string; error?: string }> => {
-      const r = await run({ args: [Utils.toHex(Array.from(beef)), JSON.stringify(exp)] });
+      const r = await run({ args: [Utils.toHex(Array.from(beef)), JSON.stringify(exp)], cwd: spentDir });
       ok(r);
       return JSON.parse(r.stdout) as { txid?: string; error?: string };
     };
     expect(await accept(tx, expected)).toEqual({ txid });
     expect(ctx.net.calls('testnet.arc.gorillapool.io').at(-1)).toMatchObject({ method: 'POST', status: 200 });
+    // Replay: the same payment presented again unlocks nothing (issue 29, defect 1).
+    expect(await accept(tx, expected)).toEqual({ error: 'Payment already used' });
     expect(ctx.net.calls('api.whatsonchain.com').some((c) => c.url.includes('/v1/bsv/test/block/'))).toBe(true);
     expect(await accept(tx, { ...expected, authorSatoshis: 701 })).toEqual({ error: 'Author share missing' });
     expect(await accept(tx, { ...expected, publisherAddress: PrivateKey.fromRandom().toAddress('testnet') })).toEqual({ error: 'Publisher share missing' });
@@ -91,6 +95,20 @@ try {
     const forgedResult = await accept(forged.toAtomicBEEF(), expected);
     expect(forgedResult.txid).toBeUndefined();
     expect(forgedResult.error).toMatch(/SPV|verif|script|fail/i);
+
+    // A new payment submitted four times at once: exactly one unlock.
+    const second = await ctx.wallet.createAction({
+      description: 'Unlock one article',
+      outputs: [
+        { lockingScript: new P2PKH().lock(author).toHex(), satoshis: 700, outputDescription: 'Author share' },
+        { lockingScript: new P2PKH().lock(publisher).toHex(), satoshis: 300, outputDescription: 'Publisher share' },
+        { lockingScript: memo('a-1'), satoshis: 0, outputDescription: 'Article memo' },
+      ],
+    });
+    if (second.tx === undefined) throw new Error('no tx');
+    const raced = await Promise.all(Array.from({ length: 4 }, async () => await accept(second.tx ?? [], expected)));
+    expect(raced.filter((r) => r.txid === second.txid)).toHaveLength(1);
+    expect(raced.filter((r) => r.error === 'Payment already used')).toHaveLength(3);
   });
 
   it('timestamp-anchor-service anchors a file hash, completes the proof once mined, and re-checks it from headers alone', async () => {
