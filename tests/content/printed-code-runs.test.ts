@@ -45,3 +45,25 @@ describe("chapter 4's isAuthentic, as printed", () => {
     }
   });
 });
+
+describe("chapter 5's reviewed pay(), as printed", () => {
+  it('pays the amount with change and a full fee, and refuses, naming the shortfall, when the input cannot cover amount and fee', async () => {
+    const { P2PKH, Transaction } = await import('@bsv/sdk');
+    const { pay } = await importPrinted<{ pay: (sourceHex: string, vout: number, to: string, sats: number) => Promise<InstanceType<typeof Transaction>> }>('chapter-05', 'export async function pay');
+    const payer = PrivateKey.fromRandom();
+    process.env['PAYER_WIF'] = payer.toWif();
+    const funding = (satoshis: number) => new Transaction(1, [], [{ lockingScript: new P2PKH().lock(payer.toAddress()), satoshis }], 0).toHex();
+    const to = PrivateKey.fromRandom().toAddress();
+
+    const tx = await pay(funding(5_000), 0, to, 1_000);
+    expect(tx.outputs[0]?.satoshis).toBe(1_000);
+    expect(tx.outputs).toHaveLength(2);
+    const fee = 5_000 - tx.outputs.reduce((sum, o) => sum + (o.satoshis ?? 0), 0);
+    expect(fee).toBeGreaterThanOrEqual(Math.ceil((tx.toBinary().length * 100) / 1000));
+
+    // 1,000 in, 990 out: the fee (about 20 satoshis) does not fit. Before, the change output was
+    // dropped and the transaction paid a 10-satoshi fee, below the rate, without a word.
+    await expect(pay(funding(1_000), 0, to, 990)).rejects.toThrow(/short by \d+ satoshis/);
+    await expect(pay(funding(1_000), 0, to, 1_500)).rejects.toThrow(/short by \d+ satoshis/);
+  });
+});

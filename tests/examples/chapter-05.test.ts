@@ -70,6 +70,8 @@ describe('Chapter 5 examples', () => {
       [{}, [funding, '0', PrivateKey.fromRandom().toAddress('testnet'), '1000'], /Set PAYER_WIF/],
       [{ PAYER_WIF: payer.toWif() }, [funding, '0', PrivateKey.fromRandom().toAddress('testnet'), '10.5'], /Not an integer satoshi amount/],
       [{ PAYER_WIF: payer.toWif() }, [funding, '0', PrivateKey.fromRandom().toAddress('testnet'), '9000'], /not enough/],
+      // Covers the amount but not the fee: refused, never sent with the change dropped and the fee short.
+      [{ PAYER_WIF: payer.toWif() }, [funding, '0', PrivateKey.fromRandom().toAddress('testnet'), '4995'], /short by \d+ for 4995 plus the fee/],
       [{ PAYER_WIF: payer.toWif() }, [funding, '0', PrivateKey.fromRandom().toAddress('mainnet'), '1000'], /not a testnet address/],
     ];
     for (const [env, args, message] of cases) {
@@ -108,5 +110,15 @@ describe('Chapter 5 examples', () => {
     expect(tx.outputs[1]?.lockingScript.toHex()).toBe(new P2PKH().lock(key.toAddress('testnet')).toHex());
     expect(JSON.parse(r.stdout)).toEqual({ file, sha256: Utils.toHex(digest), txid: tx.id('hex') });
     expect(ctx.net.calls('testnet.arc.gorillapool.io').length).toBeGreaterThan(0);
+    // The fee follows the rate the broadcaster advertises, not a number in the code.
+    expect(ctx.net.calls('testnet.arc.gorillapool.io').some((c) => c.method === 'GET' && c.url.endsWith('/v1/policy'))).toBe(true);
+    // At the advertised 50 sat/kB, not the 100 the example used to hard-code (the SDK's pre-signing
+    // size estimate may be a byte or two above the signed size).
+    const paid = 10_000 - tx.outputs.reduce((sum, o) => sum + (o.satoshis ?? 0), 0);
+    const at = (bytes: number, rate: number) => Math.ceil((bytes * rate) / 1000);
+    const size = tx.toBinary().length;
+    expect(paid).toBeGreaterThanOrEqual(at(size, ctx.chain.policy.miningFee.satoshis));
+    expect(paid).toBeLessThanOrEqual(at(size + 2, ctx.chain.policy.miningFee.satoshis));
+    expect(paid).toBeLessThan(at(size, 100));
   });
 });
