@@ -145,6 +145,9 @@ describe('Chapter 14 examples', () => {
     expect(r.code).toBe(0);
     expect(r.stdout.trim().split('\n')).toEqual([
       'Log valid: true',
+      // Inputs are salted commitments: an applicant id cannot be confirmed by hashing guesses.
+      'Input opens with its salt: true',
+      'Guessing the applicant from the log fails: true',
       'Edited entry detected: true',
       'Missing entry detected: true',
       'Reordered entries detected: true',
@@ -166,6 +169,10 @@ describe('Chapter 14 examples', () => {
     expect(r.code).toBe(0);
     const tx = ctx.chain.accepted[before];
     if (tx === undefined) throw new Error('nothing broadcast');
+    // The fee follows the broadcaster's advertised rate (50 sat/kB here), not a hard-coded 100.
+    expect(ctx.net.calls('testnet.arc.gorillapool.io').some((c) => c.method === 'GET' && c.url.endsWith('/v1/policy'))).toBe(true);
+    const paid = 5_000 - tx.outputs.reduce((sum, o) => sum + (o.satoshis ?? 0), 0);
+    expect(paid).toBeLessThanOrEqual(Math.ceil(((tx.toBinary().length + 2) * ctx.chain.policy.miningFee.satoshis) / ctx.chain.policy.miningFee.bytes));
     const hashes = ['a3f1', 'b7c2', 'c0d9', 'd4e8', 'e5f0'].map((s) => Utils.toHex(Hash.sha256(Utils.toArray(s, 'utf8'))));
     const root = merkleRoot(hashes);
     expect(tx.outputs[0]?.lockingScript.toHex()).toBe(
