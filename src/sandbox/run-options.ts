@@ -43,6 +43,18 @@ export interface LocalOnly {
 export const RUN_OPTIONS: Readonly<Record<string, RunSpec | LocalOnly>> = {
   // These run as printed, with nothing given.
   'sign-and-verify-record': {},
+  'record-version-batch': {},
+  'consent-grant': {},
+  'reputation-attestation': {},
+  'encrypted-vault': {},
+  'decision-receipt': {},
+  'audit-sample': {},
+  'hourly-matching': {},
+  'signed-meter-readings': {},
+  'remittance-quote': { env: { BSV_USD: '50' } },
+  'travel-rule-record': {},
+  'fee-comparison': {},
+  'block-capacity': {},
   'certificate-selective-disclosure': {},
   'ai-decision-audit-log': {},
   'reviewed-p2pkh-payment': {
