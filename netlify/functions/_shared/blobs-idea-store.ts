@@ -126,10 +126,12 @@ export class BlobsIdeaStore implements IdeaStore {
     const streams = galleryStreams(after);
     await Promise.all([
       ...(after.userId
-        ? [this.update(userKey(after.userId), (data) => {
-            const index = replaceInIndex(parseIndex(data), after);
-            return index ? { next: index, result: undefined } : { result: undefined };
-          })]
+        ? [
+            this.update(userKey(after.userId), (data) => {
+              const index = replaceInIndex(parseIndex(data), after);
+              return index ? { next: index, result: undefined } : { result: undefined };
+            }),
+          ]
         : []),
       ...streams.map(async (stream) => {
         if (!listed) return this.removeFromStream(stream, before);
