@@ -157,6 +157,30 @@ export class FakeChain implements ChainTracker {
 
   private readonly spent = new Set<string>();
 
+  /**
+   * The unspent outputs locked by `lockingScriptHex`, as WhatsOnChain's `address/.../unspent/all`
+   * lists an address's (height only when mined).
+   */
+  unspent(
+    lockingScriptHex: string,
+  ): { tx_hash: string; tx_pos: number; value: number; height?: number; isSpentInMempoolTx: false; status: 'confirmed' | 'unconfirmed' }[] {
+    const out = [];
+    for (const [txid, tx] of this.known)
+      for (const [vout, output] of tx.outputs.entries()) {
+        if (output.lockingScript.toHex() !== lockingScriptHex || this.spent.has(`${txid}.${vout}`)) continue;
+        const height = this.minedAt.get(txid);
+        out.push({
+          tx_hash: txid,
+          tx_pos: vout,
+          value: output.satoshis ?? 0,
+          ...(height === undefined ? {} : { height }),
+          isSpentInMempoolTx: false as const,
+          status: height === undefined ? ('unconfirmed' as const) : ('confirmed' as const),
+        });
+      }
+    return out;
+  }
+
   /** ARC's status answer for a transaction. */
   status(txid: string): ArcStatus | undefined {
     const tx = this.known.get(txid);

@@ -1,4 +1,4 @@
-import { Transaction } from '@bsv/sdk';
+import { P2PKH, Transaction } from '@bsv/sdk';
 import type { FakeChain } from './fake-chain.ts';
 import type { TestWallet } from './test-wallet.ts';
 
@@ -89,6 +89,17 @@ export class FakeNet<Body extends Uint8Array = Uint8Array> {
         return root === undefined ? json(404, { error: 'not found' }) : json(200, { height: Number(header[2]), merkleroot: root });
       }
       if (/^\/v1\/bsv\/(main|test)\/block\/headers$/.test(req.url.pathname)) return json(200, [{ height: await chain.currentHeight() }]);
+      // An address's unspent outputs, confirmed and not (chapter 8 checks a revocation outpoint).
+      const unspent = /^\/v1\/bsv\/(main|test)\/address\/([1-9A-HJ-NP-Za-km-z]{25,35})\/unspent\/all$/.exec(req.url.pathname);
+      if (unspent?.[2] !== undefined) {
+        let script: string;
+        try {
+          script = new P2PKH().lock(unspent[2]).toHex();
+        } catch {
+          return json(400, { error: 'invalid address' });
+        }
+        return json(200, { address: unspent[2], result: chain.unspent(script), error: '' });
+      }
       return json(404, { error: 'not found' });
     });
     // The user's wallet, where WalletClient('auto') finds it (the JSON substrate's default port).

@@ -55,7 +55,10 @@ export const RUN_OPTIONS: Readonly<Record<string, RunSpec | LocalOnly>> = {
   'travel-rule-record': {},
   'fee-comparison': {},
   'block-capacity': {},
-  'certificate-selective-disclosure': {},
+  'certificate-selective-disclosure': {
+    keys: { revocation: 1_000 },
+    env: { REVOCATION_WIF: '{{revocation.wif}}', REVOCATION_FUNDING: '{{revocation.funding}}' },
+  },
   'ai-decision-audit-log': {},
   'reviewed-p2pkh-payment': {
     keys: { payer: 50_000, recipient: 0 },

@@ -76,14 +76,26 @@ describe('Chapter 8 examples', () => {
     }
   });
 
-  it('certificate-selective-disclosure reveals only over18 to the verifier, with a valid certifier signature', async () => {
-    const r = await ctx.run('certificate-selective-disclosure');
+  it('certificate-selective-disclosure reveals only over18 to the verifier, with a valid certifier signature, and refuses it once the certifier spends its revocation outpoint', async () => {
+    const revocation = PrivateKey.fromRandom();
+    const funding = ctx.chain.fundAddress(revocation.toAddress('testnet'), 1_000);
+    const before = ctx.chain.accepted.length;
+    const r = await ctx.run('certificate-selective-disclosure', { env: { REVOCATION_WIF: revocation.toWif(), REVOCATION_FUNDING: funding.toHex() } });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines.slice(0, 3)).toEqual(['certifier signature valid: true', 'issued by expected certifier: true', 'subject is the user we authenticated: true']);
     expect(r.stdout).toContain("revealed fields: { over18: 'true' }");
     expect(r.stdout).toMatch(/fields still encrypted: \[ 'name', 'dateOfBirth', 'country' \]/);
+    // Revocation (issue 29, defect 2): a real outpoint, live at first, refused once spent.
+    expect(lines.slice(-2)).toEqual(['not revoked: true', 'after revocation, not revoked: false']);
+    const revoke = ctx.chain.accepted[before];
+    expect(revoke?.inputs[0]?.sourceTXID ?? revoke?.inputs[0]?.sourceTransaction?.id('hex')).toBe(funding.id('hex'));
+    expect(ctx.net.calls('api.whatsonchain.com').filter((c) => c.url.includes(`/address/${revocation.toAddress('testnet')}/unspent/all`))).toHaveLength(2);
+    // Without a revocation output the certifier refuses to issue at all.
+    const none = await ctx.run('certificate-selective-disclosure');
+    expect(none.code).not.toBe(0);
+    expect(none.stderr).toMatch(/Set REVOCATION_WIF and REVOCATION_FUNDING/);
   });
 
   it('auth-fetch-require-certificate sends the sensitive request only to a server proving a certificate from the trusted certifier', async () => {
