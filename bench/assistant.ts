@@ -10,6 +10,7 @@ import { OfflineAnswerEngine } from '../src/domain/assistant/offline.ts';
 import { BookIndex, buildIndexFile } from '../src/domain/assistant/search.ts';
 import { loadBook } from '../src/domain/book/load.ts';
 import { factPattern, HELD_OUT } from '../tests/support/assistant-heldout.ts';
+import { HELD_OUT_S32 } from '../tests/support/assistant-heldout-s32.ts';
 import { QUALITY_QUESTIONS } from '../tests/support/assistant-questions.ts';
 
 export interface AssistantFigures {
@@ -24,6 +25,8 @@ export interface AssistantFigures {
   indexLoadMs: number;
   /** The held-out questions (never tuned on), by kind: first citation right, fact in the opening, "not covered". */
   heldOut: Record<string, { questions: number; firstCitation: number; facts: number; factInOpening: number; notCovered: number }>;
+  /** A second held-out set, written in the session of 2026-11-24 before its retrieval changes. */
+  heldOutS32: { questions: number; firstCitation: number; notCovered: number };
 }
 
 const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
@@ -68,6 +71,12 @@ export async function assistantFigures(rounds = 10): Promise<AssistantFigures> {
     const pattern = factPattern(q.fact, table);
     if (pattern.test(opening)) k.factInOpening += 1;
   }
+  const heldOutS32 = { questions: HELD_OUT_S32.length, firstCitation: 0, notCovered: 0 };
+  for (const q of HELD_OUT_S32) {
+    const r = await askBook({ question: q.question, history: [] }, { search: index, engine });
+    if (q.chapters.includes(r.citations[0]?.chapterId ?? '')) heldOutS32.firstCitation += 1;
+    if (/does not (seem to )?cover/.test(r.answer)) heldOutS32.notCovered += 1;
+  }
   const hits = QUALITY_QUESTIONS.length - misses.length;
   return {
     questions: QUALITY_QUESTIONS.length,
@@ -80,6 +89,7 @@ export async function assistantFigures(rounds = 10): Promise<AssistantFigures> {
     indexBuildMs,
     indexLoadMs,
     heldOut,
+    heldOutS32,
   };
 }
 
@@ -93,4 +103,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.log(
       `held-out ${kind}: first citation ${k.firstCitation}/${k.questions}, fact in the opening ${k.factInOpening}/${k.facts}, not covered ${k.notCovered}`,
     );
+  const s = f.heldOutS32;
+  console.log(`second held-out set: first citation ${s.firstCitation}/${s.questions}, not covered ${s.notCovered}`);
 }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { selectPassages } from '../../src/domain/assistant/ask.ts';
+import { askBook, selectPassages } from '../../src/domain/assistant/ask.ts';
+import { OfflineAnswerEngine } from '../../src/domain/assistant/offline.ts';
 import { BookIndex, buildIndexFile, INDEX_VERSION, type IndexFile } from '../../src/domain/assistant/search.ts';
 import { splitChapter } from '../../src/domain/assistant/sections.ts';
 import { bestQuote, processTerm, sentences, termsOf } from '../../src/domain/assistant/text.ts';
@@ -22,6 +23,14 @@ describe('tokenisation for the book vocabulary', () => {
     expect(processTerm('OP_RETURN')).toEqual(['op_return', 'op', 'return']);
     expect(termsOf('IPv6 and C2PA')).toEqual(['ipv6', 'c2pa']);
     expect(termsOf('A BRC-100 wallet spends OP_RETURN outputs')).toEqual(['brc-100', 'brc', '100', 'wallet', 'spend', 'op_return', 'op', 'return', 'output']);
+  });
+
+  it('keeps an acronym in capitals even when it spells a stop word, and reads its plural as the acronym', () => {
+    expect(processTerm('DID')).toEqual(['did']);
+    expect(processTerm('DIDs')).toEqual(['did']);
+    expect(processTerm('UTXOs')).toEqual(['utxo']);
+    expect(processTerm('did')).toBeNull();
+    expect(processTerm('It')).toBeNull();
   });
 
   it('does not stem acronyms, stems ordinary words, drops stop words', () => {
@@ -108,5 +117,22 @@ describe('BookIndex', () => {
       expect(selectPassages(index.search(q, { limit: 8 }), termsOf(q).length, 3), q).toEqual([]);
     }
     expect(index.search('the of and')).toEqual([]);
+  });
+});
+
+describe('phrases (issue 26)', () => {
+  it('a question whose best word match does not cover it is answered from a passage holding its words as a phrase', async () => {
+    const { termPairs, holdsPair } = await import('../../src/domain/assistant/text.ts');
+    expect(termPairs('What is the travel rule?')).toEqual(['travel rule']);
+    expect(holdsPair('providers pass originator data along, the so-called travel rule', ['travel rule'])).toBe(true);
+    expect(holdsPair('a rule for travel', ['travel rule'])).toBe(false);
+    const passage = (section: string) => ({ chapterId: 'chapter-01', chapterTitle: 'c', section, parent: '', slug: section, text: section, code: '' });
+    const weak = { passage: passage('rule of thumb'), score: 10, matched: ['rule'] };
+    const phrased = { passage: passage('compliance'), score: 4, matched: ['travel', 'rule'], phrase: true };
+    expect(selectPassages([weak, phrased], 4, 3).map((p) => p.section)).toEqual(['compliance', 'rule of thumb']);
+    expect(selectPassages([weak, { ...phrased, phrase: false }], 4, 3)).toEqual([]);
+    const r = await askBook({ question: 'What is the travel rule?', history: [] }, { search: index, engine: new OfflineAnswerEngine() });
+    expect(r.answer).not.toMatch(/does not (seem to )?cover/);
+    expect(r.answer).toMatch(/travel rule/i);
   });
 });

@@ -32,14 +32,25 @@ export const NOT_COVERED_ANSWER =
  * The passages worth giving an engine: none when the best match holds too few of the question's
  * terms (the book does not cover it), else the best ones within reach of the top score.
  */
-export function selectPassages(hits: Hit[], questionTerms: number, limit: number, foreign = false): Passage[] {
-  const top = hits[0];
-  if (!top) return [];
-  const coverage = top.matched.length / Math.max(1, questionTerms);
-  // A section whose heading names two of the question's words is about it, whatever else the question says.
-  const inHeading = termsOf(`${top.passage.section} ${top.passage.parent}`).filter((t) => top.matched.includes(t)).length;
-  // A question in another language is judged by the English terms it contains (BEEF, SPV) alone.
-  if (coverage < 0.6 && top.matched.length < 3 && inHeading < 2 && !(foreign && top.matched.length >= 1)) return [];
+export function selectPassages(found: Hit[], questionTerms: number, limit: number, foreign = false): Passage[] {
+  const covers = (hit: Hit): boolean => {
+    const coverage = hit.matched.length / Math.max(1, questionTerms);
+    // A section whose heading names two of the question's words is about it, whatever else the question says.
+    const inHeading = termsOf(`${hit.passage.section} ${hit.passage.parent}`).filter((t) => hit.matched.includes(t)).length;
+    // A question in another language is judged by the English terms it contains (BEEF, SPV) alone.
+    return coverage >= 0.6 || hit.matched.length >= 3 || inHeading >= 2 || (foreign && hit.matched.length >= 1);
+  };
+  let hits = found;
+  const best = hits[0];
+  if (!best) return [];
+  if (!covers(best)) {
+    // When the best match by words does not cover the question, a passage that holds two of its
+    // neighbouring words as a phrase does ("the travel rule", where "rule" alone led elsewhere).
+    const phrased = hits.find((h) => h.phrase === true);
+    if (!phrased) return [];
+    hits = [phrased, ...hits.filter((h) => h !== phrased)];
+  }
+  const top = hits[0] ?? best;
   return hits
     .filter((h) => h.score >= top.score * 0.3)
     .slice(0, limit)

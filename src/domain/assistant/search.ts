@@ -3,11 +3,11 @@ import type { Book } from '../book/load.ts';
 import { buildGlossary, glossaryEntrySchema, type GlossaryEntry } from './glossary.ts';
 import { passageSchema, type Passage } from './schema.ts';
 import { splitChapter } from './sections.ts';
-import { expandQuery, expansionsOf, framedQuestion, processTerm, termsOf, tokenize } from './text.ts';
+import { expandQuery, expansionsOf, framedQuestion, holdsPair, processTerm, termPairs, termsOf, tokenize } from './text.ts';
 import { z } from 'zod';
 
 /** Bumped when the index format or its tokenisation changes (an old file is then rebuilt). */
-export const INDEX_VERSION = 2;
+export const INDEX_VERSION = 3;
 
 interface IndexedDoc {
   id: number;
@@ -66,6 +66,8 @@ export interface Hit {
   passage: Passage;
   score: number;
   matched: string[];
+  /** The passage holds two neighbouring content words of the question together ("travel rule"). */
+  phrase?: boolean;
 }
 
 /** Searches the book's passages (the retrieval port of the assistant). */
@@ -116,10 +118,13 @@ export class BookIndex implements PassageSearch {
     if (implied) queries.push({ queries: [implied], boostTerm: () => 0.5 });
     if (extra.length > 0) queries.push({ queries: [extra.join(' ')], boostTerm: () => 0.35 });
     const results: SearchResult[] = queries.length > 1 ? this.index.search({ combineWith: 'OR', queries } as never) : this.index.search(framed || question);
-    return results.slice(0, limit).map((r) => ({
-      passage: this.passages[r.id as number] as Passage,
-      score: r.score,
-      matched: [...new Set(r.terms)].filter((t) => own.has(t)),
-    }));
+    // BM25 scores words one by one; whether a passage holds the question's words as a phrase ("the
+    // travel rule", not "rule" in a heading and "travel" elsewhere) is noted for the coverage rule.
+    const pairs = termPairs(question);
+    return results.slice(0, limit).map((r) => {
+      const passage = this.passages[r.id as number] as Passage;
+      const phrase = holdsPair(`${passage.section} ${passage.text}`, pairs);
+      return { passage, score: r.score, matched: [...new Set(r.terms)].filter((t) => own.has(t)), ...(phrase ? { phrase } : {}) };
+    });
   }
 }

@@ -34,6 +34,10 @@ function normalizeWord(word: string): string | null {
  * word) and, for a compound, each of its parts. Returns null for a stop word.
  */
 export function processTerm(token: string): string[] | null {
+  // An acronym in capitals is a term even when its letters spell a stop word (DID, IT), and its
+  // plural is the acronym (DIDs, UTXOs).
+  const acronym = /^([A-Z][A-Z0-9]{1,5})s?$/.exec(token);
+  if (acronym?.[1] !== undefined) return [acronym[1].toLowerCase()];
   const lower = token
     .toLowerCase()
     .replace(/[’']s$/, '')
@@ -63,6 +67,7 @@ const FRAMING = [
   /\bhow (?:do|can|should|would) (?:i|we|you)\b/gi,
   /\b(?:can|could|should) (?:i|we|you)\b/gi,
   /\btell me(?: about)?\b/gi,
+  /\bwhat (?:happened|became) (?:to|of|with)\b/gi,
   /\bexplain\b/gi,
   /\bdefine\b/gi,
   /\babbreviation\b/gi,
@@ -119,6 +124,29 @@ export function termsOf(text: string): string[] {
   const out = new Set<string>();
   for (const token of tokenize(text)) for (const t of processTerm(token) ?? []) out.add(t);
   return [...out];
+}
+
+/**
+ * The question's pairs of neighbouring content words, as stemmed terms ("the travel rule" ->
+ * ["travel rule"]): a passage holding a pair together is about the phrase, not about each word.
+ */
+export function termPairs(question: string): string[] {
+  const terms = tokenize(framedQuestion(question)).map((token) => processTerm(token)?.[0] ?? null);
+  const pairs: string[] = [];
+  for (let i = 0; i + 1 < terms.length; i += 1) {
+    const [a, b] = [terms[i], terms[i + 1]];
+    if (a && b && a !== b) pairs.push(`${a} ${b}`);
+  }
+  return pairs;
+}
+
+/** Whether `text` holds one of `pairs` as neighbouring terms. */
+export function holdsPair(text: string, pairs: readonly string[]): boolean {
+  if (pairs.length === 0) return false;
+  const terms = tokenize(text).map((token) => processTerm(token)?.[0] ?? null);
+  const found = new Set<string>();
+  for (let i = 0; i + 1 < terms.length; i += 1) if (terms[i] && terms[i + 1]) found.add(`${terms[i]} ${terms[i + 1]}`);
+  return pairs.some((p) => found.has(p));
 }
 
 /** Splits prose into sentences (good enough for quoting: abbreviations rarely end a sentence here). */
