@@ -86,6 +86,8 @@ const CASES: { chapter: string; id: string; check: (r: Shown) => void }[] = [
     check: (r) =>
       expect(lines(r.stdout)).toEqual([
         'Log valid: true',
+        'Input opens with its salt: true',
+        'Guessing the applicant from the log fails: true',
         'Edited entry detected: true',
         'Missing entry detected: true',
         'Reordered entries detected: true',
