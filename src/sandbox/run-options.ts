@@ -54,6 +54,19 @@ export const RUN_OPTIONS: Readonly<Record<string, RunSpec | LocalOnly>> = {
   'remittance-quote': { env: { BSV_USD: '50' } },
   'travel-rule-record': {},
   'fee-comparison': {},
+  'gateway-anchor-planner': {},
+  'offline-anchor-queue': {
+    keys: { gateway: 5_000 },
+    main: `import { PrivateKey, Transaction } from '@bsv/sdk'
+import { closeBatch, flush } from './offline-anchor-queue.ts'
+
+// Offline: two batches queued with their local time ranges. Then the link returns.
+await closeBatch(['2026-11-24T02:00:00Z 4.1', '2026-11-24T02:01:00Z 4.3'])
+await closeBatch(['2026-11-24T02:02:00Z 4.2'])
+const anchored = await flush(PrivateKey.fromWif('{{gateway.wif}}'), Transaction.fromHex('{{gateway.funding}}'), 0, 'https://testnet.arc.gorillapool.io')
+for (const b of anchored) console.log(\`\${b.from} to \${b.to}: \${b.txid ?? 'not anchored'}\`)
+`,
+  },
   'block-capacity': {},
   'certificate-selective-disclosure': {
     keys: { revocation: 1_000 },

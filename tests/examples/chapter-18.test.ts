@@ -1,0 +1,88 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { OP, PrivateKey, Script, Utils } from '@bsv/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exampleContext, type ExampleContext } from './harness/context.ts';
+import { workDir } from './harness/run.ts';
+
+let ctx: ExampleContext;
+beforeAll(async () => {
+  ctx = await exampleContext();
+});
+afterAll(async () => await ctx.close());
+
+interface Fleet {
+  devices: number;
+  eventsPerDevicePerDay: number;
+  gateways: number;
+  batchSeconds: number;
+  anchorBytes: number;
+  years: number;
+}
+
+describe('Chapter 18 examples', () => {
+  it("gateway-anchor-planner reproduces the exercise's fleet figures, at the fee rate the broadcaster advertises", async () => {
+    const { plan } = (await import(ctx.example('gateway-anchor-planner').file)) as {
+      plan: (f: Fleet, rate: number) => { eventsPerSecond: number; anchorsPerDay: number; feeSatsPerDay: number; eventsPerBatch: number; proofBytes: number; headerMegabytes: number };
+    };
+    const fleet = { devices: 40_000_000, eventsPerDevicePerDay: 25, gateways: 5_000, batchSeconds: 60, anchorBytes: 236, years: 8 };
+    const p = plan(fleet, 100);
+    expect(Math.round(p.eventsPerSecond)).toBe(11_574);
+    expect(p.anchorsPerDay).toBe(7_200_000);
+    expect(p.feeSatsPerDay).toBe(172_800_000); // 7.2 million anchors x 24 satoshis
+    expect(p.eventsPerBatch).toBe(139);
+    expect(p.proofBytes).toBe(8 * 32);
+    expect(p.headerMegabytes).toBeCloseTo(33.64, 2);
+    expect(() => plan({ ...fleet, gateways: 0 }, 100)).toThrow(/gateways/);
+    const r = await ctx.run('gateway-anchor-planner');
+    expect(r.stderr).toBe('');
+    // The fake ARC advertises 50 sat/kB: ceil(236 x 50 / 1000) = 12 satoshis an anchor.
+    expect(r.stdout).toContain('anchors: 7,200,000 a day, 86,400,000 satoshis of fees at 50 sat/kB');
+    expect(r.stdout).toContain('headers for 8 years: 33.64 MB');
+  });
+
+  it('offline-anchor-queue queues batches while offline and anchors each once, chained, when the link returns; a second flush anchors nothing again', async () => {
+    const dir = await workDir();
+    const run = (args: string[], env: Record<string, string> = {}) => ctx.run('offline-anchor-queue', { cwd: dir, args, env });
+    const batches = [
+      ['2026-11-24T02:00:00Z 4.1', '2026-11-24T02:01:00Z 4.3', '2026-11-24T02:02:00Z 4.2'],
+      ['2026-11-24T02:03:00Z 4.4', '2026-11-24T02:04:00Z 4.0'],
+      ['2026-11-24T02:05:00Z 3.9'],
+    ];
+    const before = ctx.chain.accepted.length;
+    for (const readings of batches) {
+      const r = await run(['close', ...readings]);
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toMatch(/^queued \d readings 2026-11-24T02:0\d:00Z to 2026-11-24T02:0\d:00Z, root [0-9a-f]{64}/);
+    }
+    // Offline: nothing broadcast yet.
+    expect(ctx.chain.accepted.length).toBe(before);
+    const { batchRoot } = (await import(ctx.example('offline-anchor-queue').file)) as { batchRoot: (r: string[]) => string };
+    const queued = JSON.parse(await readFile(path.join(dir, 'anchor-queue.json'), 'utf8')) as { root: string; from: string; to: string }[];
+    expect(queued.map((q) => q.root)).toEqual(batches.map(batchRoot));
+    expect(queued[0]).toMatchObject({ from: '2026-11-24T02:00:00Z', to: '2026-11-24T02:02:00Z' });
+
+    const key = PrivateKey.fromRandom();
+    const funding = ctx.chain.fundAddress(key.toAddress('testnet'), 5_000);
+    const env = { GATEWAY_WIF: key.toWif(), FUNDING_TX_HEX: funding.toHex() };
+    const flushed = await run(['flush'], env);
+    expect(flushed.stderr).toBe('');
+    const anchors = ctx.chain.accepted.slice(before);
+    expect(anchors).toHaveLength(3);
+    anchors.forEach((tx, i) => {
+      const q = queued[i];
+      if (!q) throw new Error('no batch');
+      const expected = new Script().writeOpCode(OP.OP_FALSE).writeOpCode(OP.OP_RETURN).writeBin(Utils.toArray('gateway.batch.v1', 'utf8')).writeBin(Utils.toArray(q.root, 'hex')).writeBin(Utils.toArray(`${q.from}/${q.to}`, 'utf8'));
+      expect(tx.outputs[0]?.lockingScript.toHex()).toBe(expected.toHex());
+      // Each anchor spends the change of the one before (the first spends the funding output).
+      const spent = tx.inputs[0]?.sourceTXID ?? tx.inputs[0]?.sourceTransaction?.id('hex');
+      expect(spent).toBe(i === 0 ? funding.id('hex') : anchors[i - 1]?.id('hex'));
+    });
+    expect(flushed.stdout.trim().split('\n')).toEqual(anchors.map((tx, i) => `${queued[i]?.from} to ${queued[i]?.to}: ${tx.id('hex')}`));
+    // Saved progress: flushing again anchors nothing more.
+    const again = await run(['flush'], env);
+    expect(again.stderr).toBe('');
+    expect(ctx.chain.accepted.length).toBe(before + 3);
+    expect((await run(['close'])).stderr).toMatch(/empty batch/);
+  });
+});
