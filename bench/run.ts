@@ -11,6 +11,7 @@
  * - a soak of BENCH_SOAK generations (default 2,000) from 50 concurrent clients: 5xx count, lost
  *   ideas, recent index exactness;
  * - EPUB export time for the full book;
+ * - the time of npm run test:examples (every code example of the book, run against the fake network);
  * - GET /api/ideas (the gallery) with BENCH_GALLERY_IDEAS listed ideas (default 1,000,000) written
  *   directly as gallery index pages: p95 of a page read at random depths.
  * Set BENCH_SKIP=lighthouse,seed,... to skip parts while iterating, BENCH_ROUTES=/idea/,/admin to
@@ -398,6 +399,15 @@ async function main(): Promise<void> {
   const buildSeconds = (performance.now() - t0) / 1000;
   record('Build (astro build + pagefind + headers)', `${buildSeconds.toFixed(1)} s`);
   results['buildSeconds'] = buildSeconds;
+
+  // The book's code examples, each run as a program against the fake network (issue 29: <= 60 s).
+  if (!SKIP.has('examples')) {
+    const t1 = performance.now();
+    await run('npx', ['vitest', 'run', '--config', 'tests/examples/vitest.config.ts', '--silent']);
+    const examplesSeconds = (performance.now() - t1) / 1000;
+    record('npm run test:examples (every code example of the book)', `${examplesSeconds.toFixed(1)} s`, '<= 60 s', examplesSeconds <= 60);
+    results['examplesSeconds'] = examplesSeconds;
+  }
 
   // The book assistant, in-process (bench/assistant.ts): retrieval quality and offline speed.
   if (!SKIP.has('assistant')) {
