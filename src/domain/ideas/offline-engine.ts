@@ -547,9 +547,11 @@ export function composeOfflineIdea(input: EngineInput, seed: string): OfflineCom
     `Even every ${c.action} in the region at this price comes to about ${usd(satsToUsd(marketSatsPerYear))} a year, which bounds what one region can earn.`,
     '',
   ]);
+  // Who relies on today's tools: the payers themselves (a council buying for itself is not a clinic).
+  const users = market === 'b2g' || peopleMarket ? c.who : c.buyers;
   const today = one([
-    `Today ${c.buyers} rely on ${library.incumbents}, which keep each ${c.record} where only its operator can check it.`,
-    `What ${c.buyers} use now (${library.incumbents}) leaves every ${c.record} checkable only by whoever holds it.`,
+    `Today ${users} rely on ${library.incumbents}, which keep each ${c.record} where only its operator can check it.`,
+    `What ${users} use now (${library.incumbents}) leaves every ${c.record} checkable only by whoever holds it.`,
     `The alternatives today are ${library.incumbents}; none of them lets an outsider verify a ${c.record} alone.`,
   ]);
   const marketAnalysis = [sizing, reach, revenueLine, ceiling, today, marketWords.channel(c), one(risk[band])].filter(Boolean).join(' ');
