@@ -12,6 +12,7 @@ import { loadBook } from '../src/domain/book/load.ts';
 import { factPattern, HELD_OUT } from '../tests/support/assistant-heldout.ts';
 import { HELD_OUT_S32 } from '../tests/support/assistant-heldout-s32.ts';
 import { HELD_OUT_S32B } from '../tests/support/assistant-heldout-s32b.ts';
+import { HELD_OUT_S32C } from '../tests/support/assistant-heldout-s32c.ts';
 import { QUALITY_QUESTIONS } from '../tests/support/assistant-questions.ts';
 
 export interface AssistantFigures {
@@ -30,6 +31,8 @@ export interface AssistantFigures {
   heldOutS32: { questions: number; firstCitation: number; notCovered: number };
   /** A third, written after that session's changes ("what is" terms and paraphrases), never tuned on. */
   heldOutS32b: { questions: number; firstCitation: number; notCovered: number };
+  /** A fourth, in everyday words rather than the book's terms. */
+  heldOutS32c: { questions: number; firstCitation: number; notCovered: number };
 }
 
 const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
@@ -86,6 +89,12 @@ export async function assistantFigures(rounds = 10): Promise<AssistantFigures> {
     if (q.chapters.includes(r.citations[0]?.chapterId ?? '')) heldOutS32b.firstCitation += 1;
     if (/does not (seem to )?cover/.test(r.answer)) heldOutS32b.notCovered += 1;
   }
+  const heldOutS32c = { questions: HELD_OUT_S32C.length, firstCitation: 0, notCovered: 0 };
+  for (const q of HELD_OUT_S32C) {
+    const r = await askBook({ question: q.question, history: [] }, { search: index, engine });
+    if (q.chapters.includes(r.citations[0]?.chapterId ?? '')) heldOutS32c.firstCitation += 1;
+    if (/does not (seem to )?cover/.test(r.answer)) heldOutS32c.notCovered += 1;
+  }
   const hits = QUALITY_QUESTIONS.length - misses.length;
   return {
     questions: QUALITY_QUESTIONS.length,
@@ -100,6 +109,7 @@ export async function assistantFigures(rounds = 10): Promise<AssistantFigures> {
     heldOut,
     heldOutS32,
     heldOutS32b,
+    heldOutS32c,
   };
 }
 
@@ -117,4 +127,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   console.log(`second held-out set: first citation ${s.firstCitation}/${s.questions}, not covered ${s.notCovered}`);
   const t = f.heldOutS32b;
   console.log(`third held-out set: first citation ${t.firstCitation}/${t.questions}, not covered ${t.notCovered}`);
+  const u = f.heldOutS32c;
+  console.log(`fourth held-out set (everyday words): first citation ${u.firstCitation}/${u.questions}, not covered ${u.notCovered}`);
 }

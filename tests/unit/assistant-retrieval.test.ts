@@ -136,3 +136,20 @@ describe('phrases (issue 26)', () => {
     expect(r.answer).toMatch(/travel rule/i);
   });
 });
+
+describe('everyday words (issue 26)', () => {
+  it('bring the terms the book uses, one way, and only in the sense the book means', async () => {
+    const { expansionsOf } = await import('../../src/domain/assistant/text.ts');
+    expect(expansionsOf('Why do big central databases keep getting hacked?').join(' ')).toMatch(/breach/);
+    expect(expansionsOf('How do migrant workers send money home more cheaply?').join(' ')).toMatch(/remittance/);
+    expect(expansionsOf('How can someone appeal a decision made by an algorithm?').join(' ')).toMatch(/contest/);
+    expect(expansionsOf('What should a server do with a sign-in challenge after it is used?').join(' ')).not.toMatch(/contest/);
+    expect(expansionsOf('How do I know a transaction is mined without running a full node?').join(' ')).toMatch(/SPV/);
+    expect(expansionsOf('What is a breach?').join(' ')).not.toMatch(/hack/);
+    const r = await askBook(
+      { question: 'Why do big central databases keep getting hacked?', history: [] },
+      { search: index, engine: new OfflineAnswerEngine() },
+    );
+    expect(r.citations[0]?.chapterId).toBe('chapter-01');
+  });
+});
