@@ -199,11 +199,73 @@ console.log(
 
 // Issue 27's tells, over 60 ideas with varied settings (all six controls drawn at random).
 const varied: GenerateResponse[] = [];
+const variedRequests: GenerateRequest[] = [];
 for (let i = 0; i < 60; i += 1) {
   const request: Record<string, unknown> = { ...DEFAULT_SETTINGS, innovationLevel: 1 + Math.floor(random() * 10) };
   for (const field of OPTION_FIELDS) request[field] = pick(Object.keys(OPTION_LABELS[field]));
+  variedRequests.push(request as GenerateRequest);
   varied.push(await generate(request as GenerateRequest));
 }
+
+// Fit by control (issue 27, item 3): does the idea take up each control it was given? The word
+// lists are the bench's own, not the engine's; a control set to 'all' is not judged.
+const CONTROL_WORDS: Record<'aiFocus' | 'revenueModel' | 'bsvFeature' | 'targetMarket', Record<string, RegExp>> = {
+  aiFocus: {
+    'machine-learning': /model|learn|train|predict|classif|score/i,
+    nlp: /language|text|document|summar|translat|speech|question/i,
+    'computer-vision': /vision|image|camera|photo|video|visual|detect/i,
+    'predictive-analytics': /predict|forecast|risk|trend|anomal/i,
+    'recommendation-engines': /recommend|rank|suggest|personal/i,
+    'autonomous-agents': /agent|autonom|negotiat|on (?:their|its) behalf/i,
+    'generative-ai': /generat|draft|creat|synthes/i,
+    'reinforcement-learning': /reinforcement|reward|polic|learn/i,
+  },
+  revenueModel: {
+    micropayments: /micropayment|satoshis per|per .* in satoshis/i,
+    subscription: /plan|monthly|subscription|annual/i,
+    'transaction-fees': /fee on each|per transaction|fee/i,
+    'data-monetization': /data|quer|feed/i,
+    'marketplace-commission': /commission|marketplace|listing/i,
+    freemium: /free|upgrade|allowance/i,
+    'usage-based': /usage|metered|per use|committed-use/i,
+  },
+  bsvFeature: {
+    microtransactions: /payment|pay|satoshi/i,
+    'data-storage': /data|stor|record|OP_RETURN/i,
+    'smart-contracts': /script|contract|escrow|condition/i,
+    timestamping: /timestamp|anchor|time/i,
+    identity: /identity|certificate|key|sign/i,
+    scalability: /scale|throughput|per second|volume|batch/i,
+    regulatory: /regulat|complian|audit|supervisor|report/i,
+    tokenisation: /token/i,
+  },
+  targetMarket: {
+    b2b: /business|firm|compan|operator|team|provider|vendor|institution|organi/i,
+    b2c: /people|consumer|household|member|patient|user|reader|buyer|customer|driver|student|traveller|owner/i,
+    b2g: /government|public|council|authorit|agenc|department|ministr|municipal|regulator|court|office/i,
+    p2p: /person to person|peer|each other|one another|people|household|member|user/i,
+    b2b2c: /partner|brand|white-label|their (?:customers|households|patients|members|users)/i,
+    marketplace: /marketplace|listing|buyers|sellers|commission/i,
+  },
+};
+const controlFit: Record<string, [number, number]> = {};
+variedRequests.forEach((request, i) => {
+  const idea = varied[i];
+  if (!idea) return;
+  const text = {
+    aiFocus: `${idea.technologySynergies.ai} ${idea.marketDifferentiation.technicalArchitecture.aiEngine}`,
+    revenueModel: idea.businessModel.revenueStreams.join(' '),
+    bsvFeature: `${idea.technologySynergies.bsv} ${idea.marketDifferentiation.technicalArchitecture.blockchain}`,
+    targetMarket: `${idea.marketAnalysis} ${idea.executiveSummary}`,
+  };
+  for (const control of ['aiFocus', 'revenueModel', 'bsvFeature', 'targetMarket'] as const) {
+    const value = request[control];
+    const words = CONTROL_WORDS[control][value];
+    if (value === 'all' || !words) continue;
+    const [ok = 0, n = 0] = controlFit[control] ?? [];
+    controlFit[control] = [ok + (words.test(text[control]) ? 1 : 0), n + 1];
+  }
+});
 const tells = ideaTells(varied);
 const fees = tells.feesPerTransaction;
 console.log(`- tells in 60 ideas with varied settings (issue 27):`);
@@ -230,4 +292,9 @@ for (const request of [
   for (let i = 1; i <= 5; i += 1) names.add(conceptKey((await generate({ ...request, seed: `${base}--${i}` })).businessName));
   fiveByFive.push(names.size);
 }
+console.log(
+  `  fit by control (ideas whose section takes up the control set): ${Object.entries(controlFit)
+    .map(([control, [ok, n]]) => `${control} ${ok}/${n}`)
+    .join(', ')}`,
+);
 console.log(`  5 fixed settings clicked 5 times (one visit, as the generator page sends them): ${fiveByFive.join(', ')} distinct concepts`);
