@@ -66,6 +66,30 @@ export const RUN_OPTIONS: Readonly<Record<string, RunSpec | LocalOnly>> = {
     env: { HEADERS_JSON: 'headers.json' },
     args: ['{{payment.bump}}', '{{payment.txid}}'],
   },
+  'consent-token': {
+    keys: { holder: 0 },
+    env: { HOLDER_WIF: '{{holder.wif}}' },
+    files: { 'consent.json': '{"resourceType":"Consent","status":"active","decision":"permit","provision":{"purpose":[{"code":"research.imaging"}]}}' },
+    args: ['consent.json', 'research.imaging'],
+  },
+  'anchor-record-version': {
+    main: `import { Utils, WalletClient, WhatsOnChain } from '@bsv/sdk'
+import { anchorVersion, verifyHistory } from './record-version.ts'
+
+// A discharge summary and its addendum, each anchored as the next link of the record's hash chain.
+const wallet = new WalletClient('auto', 'records.example-hospital.org')
+const v1 = Utils.toArray('{"summary":"Discharged home, review in 6 weeks"}', 'utf8')
+const v2 = Utils.toArray('{"summary":"Discharged home, review in 6 weeks","addendum":"Potassium 3.1, repeat in 1 week"}', 'utf8')
+const history: Awaited<ReturnType<typeof anchorVersion>>[] = []
+history.push(await anchorVersion(wallet, history, 'discharge-881', v1))
+history.push(await anchorVersion(wallet, history, 'discharge-881', v2))
+const tracker = new WhatsOnChain('test')
+const { lines, problems } = await verifyHistory([v1, v2], history, tracker)
+console.log([...lines, problems.length === 0 ? 'history verified' : problems.join('; ')].join('\\n'))
+const edited = Utils.toArray('{"summary":"Discharged home, review in 6 weeks","addendum":"Potassium 3.4, repeat in 1 week"}', 'utf8')
+console.log('with an edited addendum:', (await verifyHistory([v1, edited], history, tracker)).problems.join('; '))
+`,
+  },
   'commission-lot': { args: ['00012345678905', 'G-114', '500-1000kg', 'field 7'] },
   'sign-provenance-record': { files: { 'photo-1.jpg': 'image bytes 0' }, args: ['photo-1.jpg'] },
   'pushdrop-token-transfer': {

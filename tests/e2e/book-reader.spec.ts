@@ -430,9 +430,18 @@ test.describe('book reader', () => {
       resourcesFile: 'chapter-00.json',
     });
     for (const entry of index.filter((e) => e.codeExamplesFile))
-      expect(['chapter-05', 'chapter-06', 'chapter-07', 'chapter-08', 'chapter-12', 'chapter-14', 'chapter-15', 'chapter-16', 'chapter-20']).toContain(
-        entry.id,
-      );
+      expect([
+        'chapter-05',
+        'chapter-06',
+        'chapter-07',
+        'chapter-08',
+        'chapter-09',
+        'chapter-12',
+        'chapter-14',
+        'chapter-15',
+        'chapter-16',
+        'chapter-20',
+      ]).toContain(entry.id);
     const chapter = await request.get('/api/chapters/chapter-06.md');
     expect(chapter.headers()['content-type']).toMatch(/^application\/json/);
     const body = (await chapter.json()) as { id: string; markdown: string; content: string };
