@@ -90,6 +90,46 @@ const edited = Utils.toArray('{"summary":"Discharged home, review in 6 weeks","a
 console.log('with an edited addendum:', (await verifyHistory([v1, edited], history, tracker)).problems.join('; '))
 `,
   },
+  'pay-and-attest-job': {
+    keys: { worker: 0 },
+    args: ['{{worker.publicKey}}', 'job-2025-114', '25000', '100-500 USD', '5,4,5', 'Careful legal translation'],
+  },
+  'verify-job-attestation': {
+    keys: { worker: 0, verifier: 0 },
+    main: `import { P2PKH, PrivateKey, ProtoWallet, PublicKey, Transaction, Utils, WalletClient, WhatsOnChain } from '@bsv/sdk'
+import { attestationBytes, revealPayment, verifyAttestation } from './verify-attestation.ts'
+
+// The client pays the worker for job-7 and signs a receipt naming the payment (as pay-and-attest-job does).
+const client = new WalletClient('auto', 'jobs.example-market.org')
+const worker = new ProtoWallet(PrivateKey.fromWif('{{worker.wif}}'))
+const verifier = new ProtoWallet(PrivateKey.fromWif('{{verifier.wif}}'))
+const workerKey = '{{worker.publicKey}}'
+const { publicKey: paymentKey } = await client.getPublicKey({ protocolID: [2, 'job payment'], keyID: 'job-7', counterparty: workerKey })
+const { txid, tx } = await client.createAction({
+  description: 'Pay for job-7',
+  outputs: [{ lockingScript: new P2PKH().lock(PublicKey.fromString(paymentKey).toHash()).toHex(), satoshis: 25000, outputDescription: 'Payment' }],
+  options: { randomizeOutputs: false }
+})
+if (txid === undefined || tx === undefined) throw new Error('the wallet made no payment')
+const { publicKey: attester } = await client.getPublicKey({ identityKey: true })
+const unsigned = {
+  type: 'job-attestation.v1' as const, subject: workerKey, attester, payment: { txid, vout: 0 }, jobId: 'job-7',
+  amountBand: '100-500 USD', completedAt: '2025-04-02', scores: { quality: 5, timeliness: 4, communication: 5 }, commentHash: '00'.repeat(32)
+}
+const { signature } = await client.createSignature({ data: attestationBytes(unsigned), protocolID: [2, 'job attestation'], keyID: txid + '.0', counterparty: 'anyone' })
+const attestation = { ...unsigned, signature: Utils.toHex(signature) }
+
+// The worker reveals this one payment's key linkage to the verifier, who checks the whole bundle.
+const { publicKey: verifierKey } = await verifier.getPublicKey({ identityKey: true })
+const bundle = { attestation, paymentBeef: Transaction.fromAtomicBEEF(tx).toHexBEEF(), revelation: await revealPayment(worker, attestation, verifierKey) }
+const counted = new Set<string>()
+const tracker = new WhatsOnChain('test')
+console.log('receipt:', (await verifyAttestation(verifier, bundle, counted, tracker)).join('; ') || 'verified')
+console.log('the same payment again:', (await verifyAttestation(verifier, bundle, counted, tracker)).join('; '))
+const edited = { ...bundle, attestation: { ...attestation, scores: { quality: 5, timeliness: 5, communication: 5 } } }
+console.log('timeliness edited to 5:', (await verifyAttestation(verifier, edited, new Set(), tracker)).join('; '))
+`,
+  },
   'commission-lot': { args: ['00012345678905', 'G-114', '500-1000kg', 'field 7'] },
   'sign-provenance-record': { files: { 'photo-1.jpg': 'image bytes 0' }, args: ['photo-1.jpg'] },
   'pushdrop-token-transfer': {

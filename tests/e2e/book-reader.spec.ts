@@ -436,6 +436,7 @@ test.describe('book reader', () => {
         'chapter-07',
         'chapter-08',
         'chapter-09',
+        'chapter-10',
         'chapter-12',
         'chapter-14',
         'chapter-15',
