@@ -130,6 +130,61 @@ const edited = { ...bundle, attestation: { ...attestation, scores: { quality: 5,
 console.log('timeliness edited to 5:', (await verifyAttestation(verifier, edited, new Set(), tracker)).join('; '))
 `,
   },
+  'issue-decision-receipt': {
+    keys: { applicant: 0 },
+    files: {
+      'application.json': '{"business":"Harbour Bakery Ltd","postcode":"BS1 4DJ","tradingMonths":19,"monthlyRevenue":[8200,11900,6400,13100]}',
+      'decision.json': JSON.stringify({
+        model: { name: 'sme-credit', weightsHash: 'a41b'.repeat(16), registryTxid: '7c0e'.repeat(16) },
+        policy: { name: 'sme-lending-policy', version: '2025-02', hash: '5be2'.repeat(16) },
+        output: { decision: 'decline', score: 0.41, threshold: 0.55 },
+        reasons: ['cash-flow volatility above policy limit', 'trading history under 24 months'],
+        humanInvolvement: 'none',
+      }),
+    },
+    args: ['{{applicant.publicKey}}', 'application.json', 'decision.json'],
+  },
+  'verify-decision-receipt': {
+    keys: { applicant: 0 },
+    main: `import { Hash, OP, PrivateKey, ProtoWallet, Random, Script, Transaction, Utils, WalletClient, WhatsOnChain } from '@bsv/sdk'
+import { canonical, verifyReceipt } from './verify-receipt.ts'
+
+// The lender's receipt service (as issue-decision-receipt does it): sign a receipt, anchor its hash.
+const lender = new WalletClient('auto', 'lending.example-bank.com')
+const application = { business: 'Harbour Bakery Ltd', postcode: 'BS1 4DJ', tradingMonths: 19 }
+const decisionId = Utils.toHex(Random(16))
+const salt = Random(32)
+const { publicKey: operator } = await lender.getPublicKey({ identityKey: true })
+const { publicKey: subjectKey } = await lender.getPublicKey({ protocolID: [2, 'decision subject'], keyID: decisionId, counterparty: '{{applicant.publicKey}}' })
+const unsigned = {
+  type: 'decision-receipt.v1', decisionId, subjectKey, operator,
+  model: { name: 'sme-credit', weightsHash: 'a41b'.repeat(16), registryTxid: '7c0e'.repeat(16) },
+  policy: { name: 'sme-lending-policy', version: '2025-02', hash: '5be2'.repeat(16) },
+  inputCommitment: Utils.toHex(Hash.sha256([...salt, ...Utils.toArray(canonical(application), 'utf8')])),
+  output: { decision: 'decline', score: 0.41, threshold: 0.55 },
+  reasons: ['trading history under 24 months'], humanInvolvement: 'none', issuedAt: new Date().toISOString()
+}
+const { signature } = await lender.createSignature({ data: Utils.toArray(canonical(unsigned), 'utf8'), protocolID: [2, 'decision receipt'], keyID: decisionId, counterparty: 'anyone' })
+const receipt = { ...unsigned, signature: Utils.toHex(signature) }
+const script = new Script().writeOpCode(OP.OP_FALSE).writeOpCode(OP.OP_RETURN)
+  .writeBin(Utils.toArray('decision.receipt.v1', 'utf8')).writeBin(Hash.sha256(Utils.toArray(canonical(receipt), 'utf8')))
+const { txid, tx } = await lender.createAction({ description: 'Anchor a decision receipt', outputs: [{ lockingScript: script.toHex(), satoshis: 0, outputDescription: 'Receipt hash' }] })
+if (txid === undefined || tx === undefined) throw new Error('the receipt was not anchored')
+const issued = { receipt, salt: Utils.toHex(salt), anchor: { txid, beef: Transaction.fromAtomicBEEF(tx).toHexBEEF() } }
+
+// The applicant checks it with her own wallet and her own copy of the application.
+const applicant = new ProtoWallet(PrivateKey.fromWif('{{applicant.wif}}'))
+const expected = { operatorKey: operator, registeredWeights: 'a41b'.repeat(16) }
+const tracker = new WhatsOnChain('test')
+const check = async (input: unknown, e = expected): Promise<string> => {
+  const { problems } = await verifyReceipt(applicant, issued, input, e, tracker)
+  return problems.length === 0 ? 'verified' : problems.join('; ')
+}
+console.log('my receipt:', await check(application))
+console.log('with my corrected trading history:', await check({ ...application, tradingMonths: 25 }))
+console.log('if the registry lists other weights:', await check(application, { ...expected, registeredWeights: '00'.repeat(32) }))
+`,
+  },
   'commission-lot': { args: ['00012345678905', 'G-114', '500-1000kg', 'field 7'] },
   'sign-provenance-record': { files: { 'photo-1.jpg': 'image bytes 0' }, args: ['photo-1.jpg'] },
   'pushdrop-token-transfer': {

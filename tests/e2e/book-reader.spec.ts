@@ -437,6 +437,7 @@ test.describe('book reader', () => {
         'chapter-08',
         'chapter-09',
         'chapter-10',
+        'chapter-11',
         'chapter-12',
         'chapter-14',
         'chapter-15',

@@ -186,6 +186,14 @@ describe('Chapter 9 examples', () => {
     expect((await verify('v1.json', 'v2.json')).lines.slice(2)).toEqual(['v2 does not follow the version before it']);
     await writeFile(path.join(dir, 'discharge-881.versions.json'), JSON.stringify(completed.slice(1)));
     expect((await verify('v2.json')).lines.slice(1)).toEqual(['v1 does not follow the version before it']);
+    // Against headers that do not hold the anchoring block, neither version verifies.
+    const { verifyHistory } = (await import(ctx.example('anchor-record-version').file)) as {
+      verifyHistory: (c: number[][], p: Proof[], t: ChainTracker) => Promise<{ lines: string[]; problems: string[] }>;
+    };
+    const contents = await Promise.all(['v1.json', 'v2.json'].map(async (f) => Array.from(await readFile(path.join(dir, f)))));
+    expect((await verifyHistory(contents, completed, ctx.chain)).problems).toEqual([]);
+    const noHeaders: ChainTracker = { isValidRootForHeight: async () => false, currentHeight: async () => await ctx.chain.currentHeight() };
+    expect((await verifyHistory(contents, completed, noHeaders)).problems).toEqual(['v1 anchor transaction fails SPV verification', 'v2 anchor transaction fails SPV verification']);
     // Bad input is refused before anything is anchored.
     const count = ctx.chain.accepted.length;
     const bad = await ctx.run('anchor-record-version', { cwd: dir, args: ['anchor', 'discharge 881!', 'v1.json'] });

@@ -140,6 +140,9 @@ describe('Chapter 10 examples', () => {
     // A receipt whose BEEF holds another transaction, or none.
     const other = await payAndAttest(asWallet(mallory), { ...JOB, workerKey: worker.identityKey });
     expect(await verify({ ...genuine, paymentBeef: other.paymentBeef })).toEqual(['payment transaction is not in the BEEF']);
+    // Headers that do not hold the payment's block: SPV fails.
+    const noHeaders: ChainTracker = { isValidRootForHeight: async () => false, currentHeight: async () => await ctx.chain.currentHeight() };
+    expect(await verifyAttestation(asWallet(verifier), genuine, new Set(), noHeaders)).toEqual(['payment transaction fails SPV verification']);
     // A revelation made for another verifier.
     expect(await verify(await bundleFor(issued.attestation, issued.paymentBeef, mallory.identityKey))).toEqual(['linkage revelation is for another payment or verifier']);
   });
