@@ -94,6 +94,125 @@ for (const b of anchored) console.log(\`\${b.from} to \${b.to}: \${b.txid ?? 'no
     env: { HEADERS_JSON: 'headers.json' },
     args: ['{{payment.bump}}', '{{payment.txid}}'],
   },
+  'consent-token': {
+    keys: { holder: 0 },
+    env: { HOLDER_WIF: '{{holder.wif}}' },
+    files: { 'consent.json': '{"resourceType":"Consent","status":"active","decision":"permit","provision":{"purpose":[{"code":"research.imaging"}]}}' },
+    args: ['consent.json', 'research.imaging'],
+  },
+  'anchor-record-version': {
+    main: `import { Utils, WalletClient, WhatsOnChain } from '@bsv/sdk'
+import { anchorVersion, verifyHistory } from './record-version.ts'
+
+// A discharge summary and its addendum, each anchored as the next link of the record's hash chain.
+const wallet = new WalletClient('auto', 'records.example-hospital.org')
+const v1 = Utils.toArray('{"summary":"Discharged home, review in 6 weeks"}', 'utf8')
+const v2 = Utils.toArray('{"summary":"Discharged home, review in 6 weeks","addendum":"Potassium 3.1, repeat in 1 week"}', 'utf8')
+const history: Awaited<ReturnType<typeof anchorVersion>>[] = []
+history.push(await anchorVersion(wallet, history, 'discharge-881', v1))
+history.push(await anchorVersion(wallet, history, 'discharge-881', v2))
+const tracker = new WhatsOnChain('test')
+const { lines, problems } = await verifyHistory([v1, v2], history, tracker)
+console.log([...lines, problems.length === 0 ? 'history verified' : problems.join('; ')].join('\\n'))
+const edited = Utils.toArray('{"summary":"Discharged home, review in 6 weeks","addendum":"Potassium 3.4, repeat in 1 week"}', 'utf8')
+console.log('with an edited addendum:', (await verifyHistory([v1, edited], history, tracker)).problems.join('; '))
+`,
+  },
+  'pay-and-attest-job': {
+    keys: { worker: 0 },
+    args: ['{{worker.publicKey}}', 'job-2025-114', '25000', '100-500 USD', '5,4,5', 'Careful legal translation'],
+  },
+  'verify-job-attestation': {
+    keys: { worker: 0, verifier: 0 },
+    main: `import { P2PKH, PrivateKey, ProtoWallet, PublicKey, Transaction, Utils, WalletClient, WhatsOnChain } from '@bsv/sdk'
+import { attestationBytes, revealPayment, verifyAttestation } from './verify-attestation.ts'
+
+// The client pays the worker for job-7 and signs a receipt naming the payment (as pay-and-attest-job does).
+const client = new WalletClient('auto', 'jobs.example-market.org')
+const worker = new ProtoWallet(PrivateKey.fromWif('{{worker.wif}}'))
+const verifier = new ProtoWallet(PrivateKey.fromWif('{{verifier.wif}}'))
+const workerKey = '{{worker.publicKey}}'
+const { publicKey: paymentKey } = await client.getPublicKey({ protocolID: [2, 'job payment'], keyID: 'job-7', counterparty: workerKey })
+const { txid, tx } = await client.createAction({
+  description: 'Pay for job-7',
+  outputs: [{ lockingScript: new P2PKH().lock(PublicKey.fromString(paymentKey).toHash()).toHex(), satoshis: 25000, outputDescription: 'Payment' }],
+  options: { randomizeOutputs: false }
+})
+if (txid === undefined || tx === undefined) throw new Error('the wallet made no payment')
+const { publicKey: attester } = await client.getPublicKey({ identityKey: true })
+const unsigned = {
+  type: 'job-attestation.v1' as const, subject: workerKey, attester, payment: { txid, vout: 0 }, jobId: 'job-7',
+  amountBand: '100-500 USD', completedAt: '2025-04-02', scores: { quality: 5, timeliness: 4, communication: 5 }, commentHash: '00'.repeat(32)
+}
+const { signature } = await client.createSignature({ data: attestationBytes(unsigned), protocolID: [2, 'job attestation'], keyID: txid + '.0', counterparty: 'anyone' })
+const attestation = { ...unsigned, signature: Utils.toHex(signature) }
+
+// The worker reveals this one payment's key linkage to the verifier, who checks the whole bundle.
+const { publicKey: verifierKey } = await verifier.getPublicKey({ identityKey: true })
+const bundle = { attestation, paymentBeef: Transaction.fromAtomicBEEF(tx).toHexBEEF(), revelation: await revealPayment(worker, attestation, verifierKey) }
+const counted = new Set<string>()
+const tracker = new WhatsOnChain('test')
+console.log('receipt:', (await verifyAttestation(verifier, bundle, counted, tracker)).join('; ') || 'verified')
+console.log('the same payment again:', (await verifyAttestation(verifier, bundle, counted, tracker)).join('; '))
+const edited = { ...bundle, attestation: { ...attestation, scores: { quality: 5, timeliness: 5, communication: 5 } } }
+console.log('timeliness edited to 5:', (await verifyAttestation(verifier, edited, new Set(), tracker)).join('; '))
+`,
+  },
+  'issue-decision-receipt': {
+    keys: { applicant: 0 },
+    files: {
+      'application.json': '{"business":"Harbour Bakery Ltd","postcode":"BS1 4DJ","tradingMonths":19,"monthlyRevenue":[8200,11900,6400,13100]}',
+      'decision.json': JSON.stringify({
+        model: { name: 'sme-credit', weightsHash: 'a41b'.repeat(16), registryTxid: '7c0e'.repeat(16) },
+        policy: { name: 'sme-lending-policy', version: '2025-02', hash: '5be2'.repeat(16) },
+        output: { decision: 'decline', score: 0.41, threshold: 0.55 },
+        reasons: ['cash-flow volatility above policy limit', 'trading history under 24 months'],
+        humanInvolvement: 'none',
+      }),
+    },
+    args: ['{{applicant.publicKey}}', 'application.json', 'decision.json'],
+  },
+  'verify-decision-receipt': {
+    keys: { applicant: 0 },
+    main: `import { Hash, OP, PrivateKey, ProtoWallet, Random, Script, Transaction, Utils, WalletClient, WhatsOnChain } from '@bsv/sdk'
+import { canonical, verifyReceipt } from './verify-receipt.ts'
+
+// The lender's receipt service (as issue-decision-receipt does it): sign a receipt, anchor its hash.
+const lender = new WalletClient('auto', 'lending.example-bank.com')
+const application = { business: 'Harbour Bakery Ltd', postcode: 'BS1 4DJ', tradingMonths: 19 }
+const decisionId = Utils.toHex(Random(16))
+const salt = Random(32)
+const { publicKey: operator } = await lender.getPublicKey({ identityKey: true })
+const { publicKey: subjectKey } = await lender.getPublicKey({ protocolID: [2, 'decision subject'], keyID: decisionId, counterparty: '{{applicant.publicKey}}' })
+const unsigned = {
+  type: 'decision-receipt.v1', decisionId, subjectKey, operator,
+  model: { name: 'sme-credit', weightsHash: 'a41b'.repeat(16), registryTxid: '7c0e'.repeat(16) },
+  policy: { name: 'sme-lending-policy', version: '2025-02', hash: '5be2'.repeat(16) },
+  inputCommitment: Utils.toHex(Hash.sha256([...salt, ...Utils.toArray(canonical(application), 'utf8')])),
+  output: { decision: 'decline', score: 0.41, threshold: 0.55 },
+  reasons: ['trading history under 24 months'], humanInvolvement: 'none', issuedAt: new Date().toISOString()
+}
+const { signature } = await lender.createSignature({ data: Utils.toArray(canonical(unsigned), 'utf8'), protocolID: [2, 'decision receipt'], keyID: decisionId, counterparty: 'anyone' })
+const receipt = { ...unsigned, signature: Utils.toHex(signature) }
+const script = new Script().writeOpCode(OP.OP_FALSE).writeOpCode(OP.OP_RETURN)
+  .writeBin(Utils.toArray('decision.receipt.v1', 'utf8')).writeBin(Hash.sha256(Utils.toArray(canonical(receipt), 'utf8')))
+const { txid, tx } = await lender.createAction({ description: 'Anchor a decision receipt', outputs: [{ lockingScript: script.toHex(), satoshis: 0, outputDescription: 'Receipt hash' }] })
+if (txid === undefined || tx === undefined) throw new Error('the receipt was not anchored')
+const issued = { receipt, salt: Utils.toHex(salt), anchor: { txid, beef: Transaction.fromAtomicBEEF(tx).toHexBEEF() } }
+
+// The applicant checks it with her own wallet and her own copy of the application.
+const applicant = new ProtoWallet(PrivateKey.fromWif('{{applicant.wif}}'))
+const expected = { operatorKey: operator, registeredWeights: 'a41b'.repeat(16) }
+const tracker = new WhatsOnChain('test')
+const check = async (input: unknown, e = expected): Promise<string> => {
+  const { problems } = await verifyReceipt(applicant, issued, input, e, tracker)
+  return problems.length === 0 ? 'verified' : problems.join('; ')
+}
+console.log('my receipt:', await check(application))
+console.log('with my corrected trading history:', await check({ ...application, tradingMonths: 25 }))
+console.log('if the registry lists other weights:', await check(application, { ...expected, registeredWeights: '00'.repeat(32) }))
+`,
+  },
   'commission-lot': { args: ['00012345678905', 'G-114', '500-1000kg', 'field 7'] },
   'sign-provenance-record': { files: { 'photo-1.jpg': 'image bytes 0' }, args: ['photo-1.jpg'] },
   'pushdrop-token-transfer': {

@@ -1,0 +1,149 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Hash, P2PKH, ProtoWallet, PublicKey, Utils, type ChainTracker, type RevealSpecificKeyLinkageResult, type WalletInterface } from '@bsv/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exampleContext, type ExampleContext } from './harness/context.ts';
+import { workDir } from './harness/run.ts';
+import type { TestWallet } from '../../src/sandbox/test-wallet.ts';
+
+let ctx: ExampleContext;
+beforeAll(async () => {
+  ctx = await exampleContext();
+});
+afterAll(async () => await ctx.close());
+
+interface Attestation {
+  type: string;
+  subject: string;
+  attester: string;
+  payment: { txid: string; vout: number };
+  jobId: string;
+  amountBand: string;
+  completedAt: string;
+  scores: { quality: number; timeliness: number; communication: number };
+  commentHash: string;
+  signature: string;
+}
+interface Issued {
+  attestation: Attestation;
+  paymentBeef: string;
+  commentSalt: string;
+}
+interface Bundle {
+  attestation: Attestation;
+  paymentBeef: string;
+  revelation: RevealSpecificKeyLinkageResult;
+}
+interface AttestModule {
+  payAndAttest: (w: WalletInterface, job: { workerKey: string; jobId: string; satoshis: number; amountBand: string; scores: Attestation['scores']; comment: string }) => Promise<Issued>;
+  attestationBytes: (a: Omit<Attestation, 'signature'>) => number[];
+}
+interface VerifyModule {
+  revealPayment: (w: WalletInterface, a: Attestation, verifierKey: string) => Promise<RevealSpecificKeyLinkageResult>;
+  verifyAttestation: (v: WalletInterface, b: Bundle, counted: Set<string>, tracker: ChainTracker) => Promise<string[]>;
+}
+const asWallet = (w: TestWallet): WalletInterface => w as unknown as WalletInterface;
+const JOB = { jobId: 'job-2025-114', satoshis: 25_000, amountBand: '100-500 USD', scores: { quality: 5, timeliness: 4, communication: 5 }, comment: 'Careful legal translation' };
+
+describe('Chapter 10 examples', () => {
+  it('pay-and-attest-job pays the worker a derived key and signs a receipt naming that payment; verify-job-attestation counts it once', async () => {
+    const client = ctx.newWallet();
+    const worker = ctx.newWallet();
+    const verifier = ctx.newWallet();
+    ctx.net.wallet = client;
+    const dir = await workDir();
+    const before = ctx.chain.accepted.length;
+    const r = await ctx.run('pay-and-attest-job', { cwd: dir, args: [worker.identityKey, JOB.jobId, '25000', JOB.amountBand, '5,4,5', JOB.comment] });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const tx = ctx.chain.accepted[before];
+    if (tx === undefined) throw new Error('no payment broadcast');
+    expect(r.stdout.trim()).toBe(`paid 25000 sats for ${JOB.jobId} in ${tx.id('hex')}; attestation signed by ${client.identityKey}`);
+    // The payment goes to a key only the worker can derive the private half of, not to her identity key.
+    const { publicKey: paid } = await worker.getPublicKey({ protocolID: [2, 'job payment'], keyID: JOB.jobId, counterparty: client.identityKey, forSelf: true });
+    expect(tx.outputs[0]?.satoshis).toBe(25_000);
+    expect(tx.outputs[0]?.lockingScript.toHex()).toBe(new P2PKH().lock(PublicKey.fromString(paid).toHash()).toHex());
+    expect(tx.toHex()).not.toContain(worker.identityKey);
+    const issued = JSON.parse(await readFile(path.join(dir, `attestation-${JOB.jobId}.json`), 'utf8')) as Issued;
+    const a = issued.attestation;
+    expect(a).toMatchObject({ type: 'job-attestation.v1', subject: worker.identityKey, attester: client.identityKey, payment: { txid: tx.id('hex'), vout: 0 }, amountBand: '100-500 USD', scores: JOB.scores });
+    expect(a.completedAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(a.commentHash).toBe(Utils.toHex(Hash.sha256([...Utils.toArray(issued.commentSalt, 'hex'), ...Utils.toArray(JOB.comment, 'utf8')])));
+    expect(JSON.stringify(a)).not.toContain('legal translation'); // the comment itself stays with the worker
+    // Anyone can check the client's signature from the client's identity key alone.
+    const { attestationBytes } = (await import(ctx.example('pay-and-attest-job').file)) as AttestModule;
+    const { signature, ...unsigned } = a;
+    const check = await new ProtoWallet('anyone').verifySignature({
+      data: attestationBytes(unsigned),
+      signature: Utils.toArray(signature, 'hex'),
+      protocolID: [2, 'job attestation'],
+      keyID: `${tx.id('hex')}.0`,
+      counterparty: client.identityKey,
+    });
+    expect(check.valid).toBe(true);
+
+    // The worker reveals the payment's linkage to one verifier, whose wallet checks the bundle.
+    const { revealPayment } = (await import(ctx.example('verify-job-attestation').file)) as VerifyModule;
+    const bundle: Bundle = { attestation: a, paymentBeef: issued.paymentBeef, revelation: await revealPayment(asWallet(worker), a, verifier.identityKey) };
+    await writeFile(path.join(dir, 'bundle.json'), JSON.stringify(bundle));
+    ctx.net.wallet = verifier;
+    const ok = await ctx.run('verify-job-attestation', { cwd: dir, args: ['bundle.json'] });
+    expect(ok.stderr).toBe('');
+    expect({ code: ok.code, out: ok.stdout.trim() }).toEqual({ code: 0, out: `${JOB.jobId}: verified, scores 5/4/5` });
+    const twice = await ctx.run('verify-job-attestation', { cwd: dir, args: ['bundle.json', 'bundle.json'] });
+    expect({ code: twice.code, out: twice.stdout.trim().split('\n') }).toEqual({
+      code: 1,
+      out: [`${JOB.jobId}: verified, scores 5/4/5`, `${JOB.jobId}: payment already backs another attestation`],
+    });
+    // Someone else's wallet cannot read a revelation encrypted to this verifier.
+    ctx.net.wallet = ctx.newWallet();
+    expect((await ctx.run('verify-job-attestation', { cwd: dir, args: ['bundle.json'] })).stdout).toContain('linkage revelation is for another payment or verifier');
+
+    // Bad input is refused before anything is paid.
+    ctx.net.wallet = client;
+    const count = ctx.chain.accepted.length;
+    const cases: [string[], RegExp][] = [
+      [['not-a-key', JOB.jobId, '1000', JOB.amountBand, '5,5,5'], /compressed public key/],
+      [[worker.identityKey, JOB.jobId, '1000', JOB.amountBand, '6,5,5'], /Score quality must be a whole number from 1 to 5/],
+      [[worker.identityKey, JOB.jobId, '10.5', JOB.amountBand, '5,5,5'], /whole number of satoshis/],
+      [[worker.identityKey, JOB.jobId, '1000', 'a lot', '5,5,5'], /Amount band must be one of/],
+    ];
+    for (const [args, message] of cases) {
+      const bad = await ctx.run('pay-and-attest-job', { cwd: dir, args });
+      expect(bad.code).not.toBe(0);
+      expect(bad.stderr).toMatch(message);
+    }
+    expect(ctx.chain.accepted.length).toBe(count);
+  });
+
+  it('verify-job-attestation rejects edited scores, a borrowed payment, a swapped transaction and a misdirected revelation', async () => {
+    const { payAndAttest } = (await import(ctx.example('pay-and-attest-job').file)) as AttestModule;
+    const { revealPayment, verifyAttestation } = (await import(ctx.example('verify-job-attestation').file)) as VerifyModule;
+    const [client, worker, verifier, mallory] = [ctx.newWallet(), ctx.newWallet(), ctx.newWallet(), ctx.newWallet()];
+    const issued = await payAndAttest(asWallet(client), { ...JOB, workerKey: worker.identityKey });
+    const bundleFor = async (a: Attestation, beef = issued.paymentBeef, to = verifier.identityKey): Promise<Bundle> => ({
+      attestation: a,
+      paymentBeef: beef,
+      revelation: await revealPayment(asWallet(worker), a, to),
+    });
+    const verify = async (b: Bundle): Promise<string[]> => await verifyAttestation(asWallet(verifier), b, new Set(), ctx.chain);
+    const genuine = await bundleFor(issued.attestation);
+    expect(await verify(genuine)).toEqual([]);
+    // The worker improves her timeliness score: the client's signature no longer matches.
+    expect(await verify({ ...genuine, attestation: { ...issued.attestation, scores: { ...JOB.scores, timeliness: 5 } } })).toEqual(['attester signature is invalid']);
+    // Mallory signs a glowing receipt for the worker that cites the client's payment, not one of hers.
+    const { signature: _, ...claim } = { ...issued.attestation, attester: mallory.identityKey };
+    const { attestationBytes } = (await import(ctx.example('pay-and-attest-job').file)) as AttestModule;
+    const sig = await mallory.createSignature({ data: attestationBytes(claim), protocolID: [2, 'job attestation'], keyID: `${claim.payment.txid}.0`, counterparty: 'anyone' });
+    const borrowed = { ...claim, signature: Utils.toHex(sig.signature) };
+    expect(await verify(await bundleFor(borrowed))).toEqual(['payment output does not pay the subject']);
+    // A receipt whose BEEF holds another transaction, or none.
+    const other = await payAndAttest(asWallet(mallory), { ...JOB, workerKey: worker.identityKey });
+    expect(await verify({ ...genuine, paymentBeef: other.paymentBeef })).toEqual(['payment transaction is not in the BEEF']);
+    // Headers that do not hold the payment's block: SPV fails.
+    const noHeaders: ChainTracker = { isValidRootForHeight: async () => false, currentHeight: async () => await ctx.chain.currentHeight() };
+    expect(await verifyAttestation(asWallet(verifier), genuine, new Set(), noHeaders)).toEqual(['payment transaction fails SPV verification']);
+    // A revelation made for another verifier.
+    expect(await verify(await bundleFor(issued.attestation, issued.paymentBeef, mallory.identityKey))).toEqual(['linkage revelation is for another payment or verifier']);
+  });
+});
