@@ -10,9 +10,7 @@ import { OfflineAnswerEngine } from '../src/domain/assistant/offline.ts';
 import { BookIndex, buildIndexFile } from '../src/domain/assistant/search.ts';
 import { loadBook } from '../src/domain/book/load.ts';
 import { factPattern, HELD_OUT } from '../tests/support/assistant-heldout.ts';
-import { HELD_OUT_S32 } from '../tests/support/assistant-heldout-s32.ts';
-import { HELD_OUT_S32B } from '../tests/support/assistant-heldout-s32b.ts';
-import { HELD_OUT_S32C } from '../tests/support/assistant-heldout-s32c.ts';
+import { LATER_HELD_OUT } from '../tests/support/assistant-heldout-later.ts';
 import { QUALITY_QUESTIONS } from '../tests/support/assistant-questions.ts';
 
 export interface AssistantFigures {
@@ -27,12 +25,8 @@ export interface AssistantFigures {
   indexLoadMs: number;
   /** The held-out questions (never tuned on), by kind: first citation right, fact in the opening, "not covered". */
   heldOut: Record<string, { questions: number; firstCitation: number; facts: number; factInOpening: number; notCovered: number }>;
-  /** A second held-out set, written in the session of 2026-11-24 before its retrieval changes. */
-  heldOutS32: { questions: number; firstCitation: number; notCovered: number };
-  /** A third, written after that session's changes ("what is" terms and paraphrases), never tuned on. */
-  heldOutS32b: { questions: number; firstCitation: number; notCovered: number };
-  /** A fourth, in everyday words rather than the book's terms. */
-  heldOutS32c: { questions: number; firstCitation: number; notCovered: number };
+  /** The later held-out sets (tests/support/assistant-heldout-later.ts): first citation right, "not covered". */
+  later: { name: string; written: string; questions: number; firstCitation: number; notCovered: number }[];
 }
 
 const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
@@ -77,23 +71,15 @@ export async function assistantFigures(rounds = 10): Promise<AssistantFigures> {
     const pattern = factPattern(q.fact, table);
     if (pattern.test(opening)) k.factInOpening += 1;
   }
-  const heldOutS32 = { questions: HELD_OUT_S32.length, firstCitation: 0, notCovered: 0 };
-  for (const q of HELD_OUT_S32) {
-    const r = await askBook({ question: q.question, history: [] }, { search: index, engine });
-    if (q.chapters.includes(r.citations[0]?.chapterId ?? '')) heldOutS32.firstCitation += 1;
-    if (/does not (seem to )?cover/.test(r.answer)) heldOutS32.notCovered += 1;
-  }
-  const heldOutS32b = { questions: HELD_OUT_S32B.length, firstCitation: 0, notCovered: 0 };
-  for (const q of HELD_OUT_S32B) {
-    const r = await askBook({ question: q.question, history: [] }, { search: index, engine });
-    if (q.chapters.includes(r.citations[0]?.chapterId ?? '')) heldOutS32b.firstCitation += 1;
-    if (/does not (seem to )?cover/.test(r.answer)) heldOutS32b.notCovered += 1;
-  }
-  const heldOutS32c = { questions: HELD_OUT_S32C.length, firstCitation: 0, notCovered: 0 };
-  for (const q of HELD_OUT_S32C) {
-    const r = await askBook({ question: q.question, history: [] }, { search: index, engine });
-    if (q.chapters.includes(r.citations[0]?.chapterId ?? '')) heldOutS32c.firstCitation += 1;
-    if (/does not (seem to )?cover/.test(r.answer)) heldOutS32c.notCovered += 1;
+  const later: AssistantFigures['later'] = [];
+  for (const set of LATER_HELD_OUT) {
+    const figures = { name: set.name, written: set.written, questions: set.questions.length, firstCitation: 0, notCovered: 0 };
+    for (const q of set.questions) {
+      const r = await askBook({ question: q.question, history: [] }, { search: index, engine });
+      if (q.chapters.includes(r.citations[0]?.chapterId ?? '')) figures.firstCitation += 1;
+      if (/does not (seem to )?cover/.test(r.answer)) figures.notCovered += 1;
+    }
+    later.push(figures);
   }
   const hits = QUALITY_QUESTIONS.length - misses.length;
   return {
@@ -107,9 +93,7 @@ export async function assistantFigures(rounds = 10): Promise<AssistantFigures> {
     indexBuildMs,
     indexLoadMs,
     heldOut,
-    heldOutS32,
-    heldOutS32b,
-    heldOutS32c,
+    later,
   };
 }
 
@@ -123,10 +107,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.log(
       `held-out ${kind}: first citation ${k.firstCitation}/${k.questions}, fact in the opening ${k.factInOpening}/${k.facts}, not covered ${k.notCovered}`,
     );
-  const s = f.heldOutS32;
-  console.log(`second held-out set: first citation ${s.firstCitation}/${s.questions}, not covered ${s.notCovered}`);
-  const t = f.heldOutS32b;
-  console.log(`third held-out set: first citation ${t.firstCitation}/${t.questions}, not covered ${t.notCovered}`);
-  const u = f.heldOutS32c;
-  console.log(`fourth held-out set (everyday words): first citation ${u.firstCitation}/${u.questions}, not covered ${u.notCovered}`);
+  for (const set of f.later) console.log(`${set.name}: first citation ${set.firstCitation}/${set.questions}, not covered ${set.notCovered}`);
 }
