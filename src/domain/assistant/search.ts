@@ -7,7 +7,7 @@ import { expandQuery, expansionsOf, framedQuestion, holdsPair, processTerm, term
 import { z } from 'zod';
 
 /** Bumped when the index format or its tokenisation changes (an old file is then rebuilt). */
-export const INDEX_VERSION = 3;
+export const INDEX_VERSION = 4;
 
 interface IndexedDoc {
   id: number;
@@ -15,17 +15,20 @@ interface IndexedDoc {
   chapter: string;
   text: string;
   code: string;
+  /** The section's entry in the chapter's index in readers' words (content/index-terms). */
+  terms: string;
 }
 
 /**
  * BM25 (MiniSearch's BM25+) over the book's sections. A match in a section's heading counts most,
  * then the chapter's name and subtitle (every section of a chapter shares its subject), then the
- * prose; code counts little (the book's code is illustrative).
+ * prose and the section's index terms in readers' words (a reader's "supermarket" finds the
+ * section on retailers' recalls); code counts little (the book's code is illustrative).
  */
-const FIELD_BOOST = { heading: 2.5, chapter: 1.2, text: 1, code: 0.25 } as const;
+const FIELD_BOOST = { heading: 2.5, chapter: 1.2, text: 1, terms: Number(process.env['TB'] ?? 1), code: 0.25 } as const;
 
 const MINISEARCH_OPTIONS: Options<IndexedDoc> = {
-  fields: ['heading', 'chapter', 'text', 'code'],
+  fields: ['heading', 'chapter', 'text', 'terms', 'code'],
   tokenize,
   processTerm,
   searchOptions: { boost: FIELD_BOOST, combineWith: 'OR', tokenize, processTerm },
@@ -45,15 +48,23 @@ export type IndexFile = z.infer<typeof indexFileSchema>;
 export function buildIndexFile(book: Book): IndexFile {
   const passages = book.chapters.flatMap((chapter) => {
     const subject = `${chapter.subtitle} ${chapter.description}`;
-    return splitChapter(chapter).map((p) => ({ passage: p, subject }));
+    const split = splitChapter(chapter);
+    // An index entry for a section the chapter no longer has is stale: the build says so.
+    const slugs = new Set(split.map((p) => p.slug));
+    const stale = (chapter.indexTerms ?? []).filter((entry) => !slugs.has(entry.slug));
+    if (stale.length > 0)
+      throw new Error(`content/index-terms/${chapter.id}.json: no section ${stale.map((e) => `"${e.slug}" (${e.section})`).join(', ')} in the chapter`);
+    const termsOfSlug = new Map((chapter.indexTerms ?? []).map((entry) => [entry.slug, entry.terms]));
+    return split.map((p) => ({ passage: p, subject, terms: termsOfSlug.get(p.slug) ?? '' }));
   });
   const search = new MiniSearch<IndexedDoc>(MINISEARCH_OPTIONS);
   search.addAll(
-    passages.map(({ passage, subject }, id) => ({
+    passages.map(({ passage, subject, terms }, id) => ({
       id,
       heading: passage.parent ? `${passage.section} ${passage.parent}` : passage.section,
       chapter: subject,
       text: passage.text,
+      terms,
       code: passage.code,
     })),
   );
@@ -61,7 +72,10 @@ export function buildIndexFile(book: Book): IndexFile {
   return { version: INDEX_VERSION, passages: list, glossary: buildGlossary(list), index: search.toJSON() as unknown as Record<string, unknown> };
 }
 
-/** A passage found for a question, with its BM25 score and the question terms it contains. */
+/**
+ * A passage found for a question, with its score (its BM25 score relative to the best passage's,
+ * plus its chapter's evidence: see withChapterEvidence) and the question terms it contains.
+ */
 export interface Hit {
   passage: Passage;
   score: number;
@@ -77,6 +91,35 @@ export interface PassageSearch {
   readonly glossary: readonly GlossaryEntry[];
   /** The passage a glossary entry's sentence is in. */
   passageOf?(entry: GlossaryEntry): Passage | undefined;
+}
+
+/** How much a chapter's evidence multiplies its passages' scores: by up to 1 + CHAPTER_WEIGHT for the strongest chapter. */
+const CHAPTER_WEIGHT = 1;
+/** A chapter's evidence is the sum of its best passages' scores, this many at most. */
+const CHAPTER_PASSAGES = 3;
+
+/**
+ * Ranks passages by their own BM25 score relative to the best one, times their chapter's evidence
+ * relative to the strongest chapter's (a weak passage stays weak in a strong chapter).
+ */
+function withChapterEvidence(results: readonly SearchResult[], chapterOf: (id: number) => string): { id: number; score: number; terms: string[] }[] {
+  const best = results[0]?.score ?? 0;
+  if (best <= 0) return [];
+  const perChapter = new Map<string, number[]>();
+  for (const r of results) {
+    const scores = perChapter.get(chapterOf(r.id as number)) ?? [];
+    if (scores.length < CHAPTER_PASSAGES) scores.push(r.score);
+    perChapter.set(chapterOf(r.id as number), scores);
+  }
+  const evidence = new Map([...perChapter].map(([chapter, scores]) => [chapter, scores.reduce((a, b) => a + b, 0)]));
+  const strongest = Math.max(...evidence.values());
+  return results
+    .map((r) => ({
+      id: r.id as number,
+      terms: r.terms,
+      score: (r.score / best) * (1 + (CHAPTER_WEIGHT * (evidence.get(chapterOf(r.id as number)) ?? 0)) / strongest),
+    }))
+    .sort((a, b) => b.score - a.score);
 }
 
 /** The book's passage index, loaded from the generated file. */
@@ -121,8 +164,11 @@ export class BookIndex implements PassageSearch {
     // BM25 scores words one by one; whether a passage holds the question's words as a phrase ("the
     // travel rule", not "rule" in a heading and "travel" elsewhere) is noted for the coverage rule.
     const pairs = termPairs(question);
-    return results.slice(0, limit).map((r) => {
-      const passage = this.passages[r.id as number] as Passage;
+    // A passage's own score, plus the chapter's: a chapter that answers the question has several
+    // passages matching it, where a stray passage elsewhere matches a word or two.
+    const ranked = withChapterEvidence(results, (id) => (this.passages[id] as Passage).chapterId);
+    return ranked.slice(0, limit).map((r) => {
+      const passage = this.passages[r.id] as Passage;
       const phrase = holdsPair(`${passage.section} ${passage.text}`, pairs);
       return { passage, score: r.score, matched: [...new Set(r.terms)].filter((t) => own.has(t)), ...(phrase ? { phrase } : {}) };
     });

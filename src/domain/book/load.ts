@@ -6,10 +6,12 @@ import {
   bookConfigSchema,
   chapterFrontmatterSchema,
   codeExamplesFileSchema,
+  indexTermsFileSchema,
   resourcesFileSchema,
   type BookConfig,
   type ChapterFrontmatter,
   type CodeExample,
+  type IndexTerms,
   type Resource,
 } from './schema.ts';
 
@@ -23,6 +25,8 @@ export interface ChapterSource extends ChapterFrontmatter {
   codeExamplesFile?: string;
   resources: Resource[];
   codeExamples: CodeExample[];
+  /** The chapter's index in readers' words (content/index-terms), empty when it has none. */
+  indexTerms?: IndexTerms;
 }
 
 export interface Book {
@@ -84,6 +88,8 @@ export async function loadChapter(contentDir: string, fileName: string): Promise
   const examplesPath = path.join(contentDir, 'code-examples', `${fm.id}.json`);
   const hasExamples = await exists(examplesPath);
   const codeExamples = hasExamples ? check(codeExamplesFileSchema, await readJson(examplesPath), examplesPath) : [];
+  const termsPath = path.join(contentDir, 'index-terms', `${fm.id}.json`);
+  const indexTerms = (await exists(termsPath)) ? check(indexTermsFileSchema, await readJson(termsPath), termsPath) : [];
   return {
     ...fm,
     markdown: body,
@@ -92,6 +98,7 @@ export async function loadChapter(contentDir: string, fileName: string): Promise
     ...(hasExamples ? { codeExamplesFile: `${fm.id}.json` } : {}),
     resources,
     codeExamples,
+    indexTerms,
   };
 }
 

@@ -79,6 +79,21 @@ const codeExampleSchema = z
 export const resourcesFileSchema = z.array(resourceSchema);
 export const codeExamplesFileSchema = z.array(codeExampleSchema);
 
+/**
+ * A chapter's index in readers' words (content/index-terms/chapter-NN.json): per section of the
+ * assistant's passages (slug '' is the chapter's opening), the everyday words and phrases a reader
+ * would ask about it with ("supermarket" for the section on retailers' recalls). The assistant
+ * indexes them with the section.
+ */
+export const indexTermsFileSchema = z.array(
+  z.strictObject({
+    slug: z.string(),
+    section: z.string().min(1),
+    terms: z.string().max(300, 'terms are longer than 300 characters'),
+  }),
+);
+export type IndexTerms = z.infer<typeof indexTermsFileSchema>;
+
 /** `content/book.json`: the one place for the book's title, author and site-wide settings. */
 export const bookConfigSchema = z.object({
   title: z.string().min(1),
