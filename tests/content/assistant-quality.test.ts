@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { askBook } from '../../src/domain/assistant/ask.ts';
 import { OfflineAnswerEngine } from '../../src/domain/assistant/offline.ts';
 import { BookIndex, buildIndexFile } from '../../src/domain/assistant/search.ts';
+import { splitChapter } from '../../src/domain/assistant/sections.ts';
+import { termsOf } from '../../src/domain/assistant/text.ts';
 import { loadBook } from '../../src/domain/book/load.ts';
 import { factPattern, HELD_OUT } from '../support/assistant-heldout.ts';
 import { QUALITY_QUESTIONS } from '../support/assistant-questions.ts';
@@ -61,5 +63,39 @@ describe('held-out reader questions (written before the retrieval changes; never
     }
     expect(1 - misses.length / HELD_OUT.length, misses.join('\n')).toBeGreaterThanOrEqual(0.85);
     expect(factsFound / facts).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe("the chapters' index in readers' words (content/index-terms)", () => {
+  it('has one entry per passage of every chapter, in reading order, each adding words the section does not use', async () => {
+    const book = await loadBook();
+    for (const chapter of book.chapters) {
+      const passages = splitChapter(chapter);
+      const entries = chapter.indexTerms ?? [];
+      expect(
+        entries.map((e) => `${e.slug} | ${e.section}`),
+        `${chapter.id}: one entry per section (npm run build names a stale one)`,
+      ).toEqual(passages.map((p) => `${p.slug} | ${p.section}`));
+      entries.forEach((entry, i) => {
+        if (/^Summary\b/.test(entry.section)) return;
+        const items = entry.terms.split(',').map((t) => t.trim());
+        expect(items.length, `${chapter.id} ${entry.section}: 3 or more words or phrases`).toBeGreaterThanOrEqual(3);
+        expect(new Set(items).size, `${chapter.id} ${entry.section}: no repeats`).toBe(items.length);
+        // The entry adds words the section does not already use (the search finds those anyway).
+        const own = new Set(termsOf(`${passages[i]?.section} ${passages[i]?.text}`));
+        expect(
+          termsOf(entry.terms).filter((t) => !own.has(t)),
+          `${chapter.id} ${entry.section}: words the section does not use`,
+        ).not.toEqual([]);
+      });
+    }
+  });
+
+  it('stops the build when an entry names a section the chapter no longer has', async () => {
+    const book = await loadBook();
+    const [first, ...rest] = book.chapters;
+    if (!first) throw new Error('no chapters');
+    const stale = { ...first, indexTerms: [...(first.indexTerms ?? []), { slug: 'a-section-since-removed', section: 'Gone', terms: 'x' }] };
+    expect(() => buildIndexFile({ ...book, chapters: [stale, ...rest] })).toThrow(/index-terms\/chapter-00\.json: no section "a-section-since-removed"/);
   });
 });

@@ -25,7 +25,7 @@ interface IndexedDoc {
  * prose and the section's index terms in readers' words (a reader's "supermarket" finds the
  * section on retailers' recalls); code counts little (the book's code is illustrative).
  */
-const FIELD_BOOST = { heading: 2.5, chapter: 1.2, text: 1, terms: Number(process.env['TB'] ?? 1), code: 0.25 } as const;
+const FIELD_BOOST = { heading: 2.5, chapter: 1.2, text: 1, terms: 0.5, code: 0.25 } as const;
 
 const MINISEARCH_OPTIONS: Options<IndexedDoc> = {
   fields: ['heading', 'chapter', 'text', 'terms', 'code'],
