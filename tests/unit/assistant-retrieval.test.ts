@@ -10,8 +10,10 @@ import { renderMarkdown } from '../../src/domain/book/render.ts';
 let file: IndexFile;
 let index: BookIndex;
 let chapters: ChapterSource[];
+let fileBook: Awaited<ReturnType<typeof loadBook>>;
 beforeAll(async () => {
   const book = await loadBook();
+  fileBook = book;
   chapters = book.chapters;
   file = buildIndexFile(book);
   index = BookIndex.fromJson(JSON.stringify(file));
@@ -151,5 +153,44 @@ describe('everyday words (issue 26)', () => {
       { search: index, engine: new OfflineAnswerEngine() },
     );
     expect(r.citations[0]?.chapterId).toBe('chapter-01');
+  });
+});
+
+describe("readers' words and the chapter's evidence (issue 26)", () => {
+  it("finds a section by its index terms when the reader's words are not the book's", () => {
+    // "insolvent" is not a word of the book; the self-custody section's index terms have it.
+    const question = 'Is my data safe if the exchange becomes insolvent?';
+    expect(index.search(question, { limit: 3 })[0]?.passage.slug).toBe('self-custody-without-heroics');
+    // The same question without the index terms does not reach the section first.
+    const bare = new BookIndex(buildIndexFile({ ...fileBook, chapters: fileBook.chapters.map((c) => ({ ...c, indexTerms: [] })) }));
+    expect(bare.search(question, { limit: 3 })[0]?.passage.slug).not.toBe('self-custody-without-heroics');
+  });
+
+  it("multiplies a passage's score by its chapter's evidence, so a weak passage stays below a strong one", () => {
+    const hits = index.search('What is BEEF?', { limit: 6 });
+    for (const hit of hits) expect(hit.score).toBeLessThanOrEqual(hits[0]?.score ?? 0);
+    // Every passage given for "What is BEEF?" is about BEEF, though chapter 6 holds other strong passages.
+    const r = selectPassages(hits, 1, 3);
+    for (const p of r) expect(`${p.section} ${p.text}`).toMatch(/BEEF/);
+  });
+});
+
+describe('the offline opening', () => {
+  it('follows a short sentence with the next one of its passage, which says why', async () => {
+    const passage = {
+      chapterId: 'chapter-02',
+      chapterTitle: 'Chapter 2: Technical Foundations',
+      section: 'What you do not get',
+      parent: '',
+      slug: 'what-you-do-not-get',
+      text: 'Public ledgers are pseudonymous. Keys are not names, but transactions are public and linkable. Privacy needs work above the ledger.',
+      code: '',
+    };
+    const answer = await new OfflineAnswerEngine().answer(
+      { question: 'Are public ledgers pseudonymous?', history: [], passages: [passage] },
+      { signal: AbortSignal.timeout(1000) },
+    );
+    expect(answer).toContain('“Public ledgers are pseudonymous. Keys are not names, but transactions are public and linkable.” [1]');
+    expect(answer).not.toContain('linkable. Privacy needs work above the ledger.” [1]\n');
   });
 });

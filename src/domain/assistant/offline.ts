@@ -38,6 +38,9 @@ export function looksNonEnglish(question: string): boolean {
   );
 }
 
+/** An opening sentence shorter than this is followed by the next sentence of its passage. */
+const SHORT_OPENING = 120;
+
 /** Questions about amounts: their opening sentence should carry a number. */
 const QUANTITY = /\b(how much|how many|cost|costs|fee|fees|price|satoshis?|sats?|bytes?|size|large|big|rate|percent|%)\b|\d/i;
 
@@ -54,19 +57,24 @@ function opening(input: EngineQuestion, terms: readonly string[]): string {
   }
   const wanted = new Set(terms);
   const quantity = QUANTITY.test(input.question);
-  let best: { text: string; at: number; score: number } | undefined;
+  let best: { text: string; at: number; score: number; next: string | undefined } | undefined;
   input.passages.forEach((p: Passage, at) => {
-    for (const sentence of sentences(p.text)) {
+    const list = sentences(p.text);
+    for (const [i, sentence] of list.entries()) {
       if (sentence.length > 400) continue;
       const matched = termsOf(sentence).filter((t) => wanted.has(t)).length;
       if (matched === 0) continue;
       // The best-ranked passage leads (the search ranked it first for the whole question); a later
       // one only when its sentence matches clearly more. A number counts for an amount question.
       const score = matched + (quantity && /\d/.test(sentence) ? 1.5 : 0) - at * 2;
-      if (!best || score > best.score) best = { text: sentence, at, score };
+      if (!best || score > best.score) best = { text: sentence, at, score, next: list[i + 1] };
     }
   });
-  return best ? `“${best.text}” [${best.at + 1}]` : '';
+  if (!best) return '';
+  // A short sentence rarely answers alone ("Public ledgers are pseudonymous."): the next one, which
+  // usually says why or how, joins it when the two stay short.
+  const text = best.text.length < SHORT_OPENING && best.next && best.text.length + best.next.length <= 320 ? `${best.text} ${best.next}` : best.text;
+  return `“${text}” [${best.at + 1}]`;
 }
 
 /** The offline answer for a question and its passages: the answer first, then the passages it came from. */
