@@ -194,3 +194,16 @@ describe('the offline opening', () => {
     expect(answer).not.toContain('linkable. Privacy needs work above the ledger.” [1]\n');
   });
 });
+
+describe('coverage', () => {
+  it('takes the next match that covers the question when the best one holds one word of two', async () => {
+    const passage = (section: string) => ({ chapterId: 'chapter-02', chapterTitle: 'c', section, parent: '', slug: section, text: section, code: '' });
+    const one = { passage: passage('committing to models'), score: 2, matched: ['commit'] };
+    const both = { passage: passage('hash functions'), score: 1.5, matched: ['commit', 'cryptograph'] };
+    expect(selectPassages([one, both], 2, 3).map((p) => p.section)).toEqual(['hash functions', 'committing to models']);
+    expect(selectPassages([one], 2, 3)).toEqual([]);
+    const r = await askBook({ question: 'What is a commitment in cryptography?', history: [] }, { search: index, engine: new OfflineAnswerEngine() });
+    expect(r.answer).not.toMatch(/does not (seem to )?cover/);
+    expect(r.citations[0]?.quote).toMatch(/commit/i);
+  });
+});

@@ -45,10 +45,12 @@ export function selectPassages(found: Hit[], questionTerms: number, limit: numbe
   if (!best) return [];
   if (!covers(best)) {
     // When the best match by words does not cover the question, a passage that holds two of its
-    // neighbouring words as a phrase does ("the travel rule", where "rule" alone led elsewhere).
-    const phrased = hits.find((h) => h.phrase === true);
-    if (!phrased) return [];
-    hits = [phrased, ...hits.filter((h) => h !== phrased)];
+    // neighbouring words as a phrase does ("the travel rule", where "rule" alone led elsewhere),
+    // else the next match that covers it ("a commitment in cryptography", where a heading on
+    // committing to models matched one word of two).
+    const covering = hits.find((h) => h.phrase === true) ?? hits.find(covers);
+    if (!covering) return [];
+    hits = [covering, ...hits.filter((h) => h !== covering)];
   }
   const top = hits[0] ?? best;
   return hits
