@@ -6,9 +6,14 @@
  * (`onlyIfMatch`, `onlyIfNew`) is atomic, a read carries its version's etag, and every write makes
  * a new one. This subclass restores those guarantees, so production code is written for Netlify's
  * contract and tested against it: every local server (scripts/serve.ts's worker, the test helpers,
- * the integration tests, the deploy check) is started through `startLocalBlobs`.
+ * the integration tests, the deploy check) is started through `startLocalBlobs`. Several of them
+ * may serve one directory at once (the site's, and a test seeding it): a blob's operations are
+ * ordered across processes too, by a lock file.
  */
-import { utimes } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, open, rm, stat, utimes } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { BlobsServer } from '@netlify/blobs/server';
 
 type ServerOptions = ConstructorParameters<typeof BlobsServer>[0];
@@ -39,6 +44,39 @@ class KeyedLock {
   }
 }
 
+/** A lock file older than this was left by a process that died holding it. */
+const STALE_LOCK_MS = 10_000;
+
+/**
+ * One operation at a time per blob across processes too: several servers may serve one directory
+ * (the site's, and a test seeding the site's store through its own server), and each one's
+ * KeyedLock orders only its own requests. A lock file per blob, created exclusively (`wx`), in a
+ * `locks` folder beside the blobs' `entries` (never listed as a blob), closes that gap.
+ */
+async function withFileLock<T>(locks: string, dataPath: string, work: () => Promise<T>): Promise<T> {
+  const lockPath = path.join(locks, createHash('sha256').update(dataPath).digest('hex').slice(0, 32));
+  await mkdir(locks, { recursive: true });
+  for (;;) {
+    try {
+      await (await open(lockPath, 'wx')).close();
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const since = await stat(lockPath).then(
+        (s) => Date.now() - s.mtimeMs,
+        () => 0,
+      );
+      if (since > STALE_LOCK_MS) await rm(lockPath, { force: true });
+      else await delay(1);
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    await rm(lockPath, { force: true });
+  }
+}
+
 /** The methods of BlobsServer this module wraps (private in its types, called as `this.put(...)` by it). */
 interface Internals {
   address: string;
@@ -59,7 +97,9 @@ const etagOf = (path: string): Promise<string> => (BlobsServer as unknown as { g
 export function atomicBlobsServer(options: ServerOptions): BlobsServer {
   const server = new BlobsServer(options);
   const inner = server as unknown as Internals;
-  const lock = new KeyedLock();
+  const keyed = new KeyedLock();
+  const locks = path.join(options.directory, 'locks');
+  const lock = { run: <T>(dataPath: string, work: () => Promise<T>) => keyed.run(dataPath, () => withFileLock(locks, dataPath, work)) };
   /** The last modification time given to each blob, so every write gets a new one (and a new etag). */
   const lastWrite = new Map<string, number>();
   const { put, get, delete: remove } = { put: inner.put.bind(inner), get: inner.get.bind(inner), delete: inner.delete.bind(inner) };
@@ -79,10 +119,15 @@ export function atomicBlobsServer(options: ServerOptions): BlobsServer {
     const { dataPath, key } = pathsOf(req);
     if (!dataPath || !key) return put(req);
     return lock.run(dataPath, async () => {
+      // The version being replaced, whichever server wrote it.
+      const previous = await stat(dataPath).then(
+        (s) => s.mtimeMs,
+        () => 0,
+      );
       const answer = await put(req);
       if (answer.status !== 200) return answer;
       // A strictly later modification time than the last write's: the etag (an HMAC of it) is new.
-      const now = Math.max(Date.now(), (lastWrite.get(dataPath) ?? 0) + 1);
+      const now = Math.max(Date.now(), (lastWrite.get(dataPath) ?? 0) + 1, Math.floor(previous) + 1);
       lastWrite.set(dataPath, now);
       await utimes(dataPath, new Date(now), new Date(now));
       return new Response(null, { status: 200, headers: { etag: await etagOf(dataPath) } });

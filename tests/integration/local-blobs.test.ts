@@ -60,4 +60,28 @@ describe('the local Blobs server, as Netlify promises it', () => {
     expect((await store.setJSON('twice', { v: 3 }, { onlyIfMatch: first.etag ?? '' })).modified).toBe(false);
     expect(await store.get('twice', { type: 'json' })).toEqual({ v: 2 });
   });
+
+  it('keeps a conditional write atomic across two servers on one directory (the site and a test seeding it)', async () => {
+    const second = await startLocalBlobs({ directory: dir, token: 'test-token' });
+    try {
+      const url = `http://127.0.0.1:${second.port}`;
+      const other = getStore({ name: 'atomic', siteID: 'local-blobs', token: 'test-token', edgeURL: url, uncachedEdgeURL: url, consistency: 'strong' });
+      await store.setJSON('shared', { n: 0 });
+      for (let version = 0; version < 5; version += 1) {
+        const current = await store.getWithMetadata('shared', { type: 'json' });
+        const results = await Promise.all(
+          Array.from({ length: 30 }, (_, i) =>
+            (i % 2 === 0 ? store : other).setJSON('shared', { n: version + 1, by: i }, { onlyIfMatch: current?.etag ?? '' }),
+          ),
+        );
+        expect(results.filter((r) => r.modified)).toHaveLength(1);
+        // Both servers read the version that won, with the same etag.
+        const [a, b] = await Promise.all([store.getWithMetadata('shared', { type: 'json' }), other.getWithMetadata('shared', { type: 'json' })]);
+        expect(a?.etag).toBe(b?.etag);
+        expect(a?.data).toEqual(b?.data);
+      }
+    } finally {
+      await second.stop();
+    }
+  });
 });
