@@ -30,7 +30,12 @@ describe('the glossary (issue 26)', () => {
   it('lists the terms the book defines, each with its sentence and a link to where it is defined', async () => {
     const { glossary, passages } = await index();
     const terms = new Map(glossary.map((g) => [g.term, g]));
-    for (const term of ['SPV', 'BEEF', 'BUMP', 'ARC', 'SHIP', 'SLAP', 'BRC-100', 'BRC-22', 'BRC-24', 'BRC-62', 'BRC-74']) expect(terms.has(term), term).toBe(true);
+    for (const term of [
+      ...['SPV', 'BEEF', 'BUMP', 'ARC', 'SHIP', 'SLAP', 'UTXO', 'P2PKH', 'ECDSA', 'GASP', 'LARS', 'BRC', 'SDK', 'API', 'HTTP', 'TLS', 'DNS'],
+      ...['BRC-100', 'BRC-22', 'BRC-24', 'BRC-29', 'BRC-42', 'BRC-43', 'BRC-52', 'BRC-62', 'BRC-74', 'BRC-88', 'BRC-95', 'BRC-103', 'BRC-104', 'BRC-105', 'BRC-121'],
+      ...['Teranode', 'PushDrop', 'overlay', 'identity key', 'private key'],
+    ])
+      expect(terms.has(term), term).toBe(true);
     expect(terms.get('SPV')?.meaning.toLowerCase()).toBe('simplified payment verification');
     expect(terms.get('BEEF')?.meaning).toBe('Background Evaluation Extended Format');
     for (const g of glossary) {
@@ -38,6 +43,23 @@ describe('the glossary (issue 26)', () => {
       const passage = passages.find((p) => `/book/${p.chapterId}#${p.slug}` === g.url || (p.chapterId === g.chapterId && !p.slug && g.url === `/book/${p.chapterId}`));
       expect(passage?.text, g.term).toContain(g.sentence);
     }
+  });
+});
+
+describe('every glossary term, asked about', () => {
+  it('is answered from its definition: "stands for" with the expansion, "what is" from the chapter that defines it', async () => {
+    const search = await index();
+    const engine = new OfflineAnswerEngine();
+    const wrong: string[] = [];
+    for (const g of search.glossary) {
+      const what = /[A-Z]/.test(g.term) ? `What is ${g.term}?` : `What is ${/^[aeiou]/.test(g.term) ? 'an' : 'a'} ${g.term}?`;
+      const asked = await askBook({ question: what, history: [] }, { search, engine });
+      if (asked.citations[0]?.chapterId !== g.chapterId || !asked.answer.includes(g.sentence)) wrong.push(`${what} -> ${asked.citations[0]?.url ?? 'none'}`);
+      if (!g.expansion) continue;
+      const stands = await askBook({ question: `What does ${g.term} stand for?`, history: [] }, { search, engine });
+      if (!stands.answer.includes(`${g.term} stands for ${g.meaning}.`)) wrong.push(`What does ${g.term} stand for? -> ${stands.answer.slice(0, 160)}`);
+    }
+    expect(wrong).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { AnswerEngine, EngineAnswerOptions, EngineQuestion } from './engine.ts';
+import type { GlossaryEntry } from './glossary.ts';
 import type { Passage } from './schema.ts';
 import { bestQuote, expandQuery, sentences, termsOf } from './text.ts';
 
@@ -44,6 +45,28 @@ const SHORT_OPENING = 120;
 /** Questions about amounts: their opening sentence should carry a number. */
 const QUANTITY = /\b(how much|how many|cost|costs|fee|fees|price|satoshis?|sats?|bytes?|size|large|big|rate|percent|%)\b|\d/i;
 
+/** "a" or "an" by sound, near enough for the book's terms (an overlay, a user interface, an unspent output). */
+const article = (phrase: string) => (/^(?:[aio]|e(?!u)|u(?!ni|s[aeiu]|ti|r[aeiou]))/i.test(phrase) ? 'an' : 'a');
+
+/**
+ * The first sentence of a definition question's answer, in plain grammar whatever the term is: an
+ * acronym's expansion ("SPV stands for simplified payment verification."), a standard's subject
+ * ("BRC-62 is the standard the book cites for BEEF."), a name's kind ("In the book, Teranode is a
+ * ...") or a term's ("In the book, an overlay is a set of servers.").
+ */
+export function definitionLead(definition: GlossaryEntry): string {
+  const { term, meaning } = definition;
+  if (definition.expansion) return `${term} stands for ${meaning}.`;
+  if (/^BRC-\d+$/.test(term)) return `${term} is the standard the book cites for ${meaning}.`;
+  const subject = /[A-Z]/.test(term) ? term : `${article(term)} ${term}`;
+  const kind = /^(?:\S+\s){0,2}\S+['’]s\s/.test(meaning)
+    ? `the ${meaning}`
+    : /^[A-Z][A-Z0-9-]*$/.test(meaning) || /^[A-Z][\w-]*(?: (?:[A-Z0-9][\w-]*|of|for|and|the))+$/.test(meaning)
+      ? meaning
+      : `${article(meaning)} ${meaning}`;
+  return `In the book, ${subject} is ${kind}.`;
+}
+
 /**
  * The opening of the answer: the book's sentence that answers the question best, cited. A question
  * about a term the book defines opens with its definition; a question about an amount prefers a
@@ -52,8 +75,16 @@ const QUANTITY = /\b(how much|how many|cost|costs|fee|fees|price|satoshis?|sats?
 function opening(input: EngineQuestion, terms: readonly string[]): string {
   const { definition } = input;
   if (definition) {
-    const lead = definition.expansion ? `${definition.term} stands for ${definition.meaning}.` : `In the book, ${definition.term} is a ${definition.meaning}.`;
-    return `${lead} The book puts it this way: “${definition.sentence}” [1]`;
+    // A sentence that opens with the term ("An overlay is a set of servers that...") answers alone.
+    const own = new RegExp(`^(?:(?:an?|the)\\s+)?${definition.term.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&')}\\b`, 'i').test(definition.sentence);
+    if (own && !definition.expansion) {
+      // A short one ("BRC-88 defines two discovery protocols.") is followed by the next, as below.
+      const list = sentences(input.passages[0]?.text ?? '');
+      const next = list[list.indexOf(definition.sentence) + 1];
+      const short = list.includes(definition.sentence) && definition.sentence.length < SHORT_OPENING && next && definition.sentence.length + next.length <= 320;
+      return `“${short ? `${definition.sentence} ${next}` : definition.sentence}” [1]`;
+    }
+    return `${definitionLead(definition)} The book puts it this way: “${definition.sentence}” [1]`;
   }
   const wanted = new Set(terms);
   const quantity = QUANTITY.test(input.question);
