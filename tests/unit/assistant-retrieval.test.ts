@@ -207,3 +207,41 @@ describe('coverage', () => {
     expect(r.citations[0]?.quote).toMatch(/commit/i);
   });
 });
+
+describe('answers to questions about a term (stop 34)', () => {
+  const ask = (question: string) => askBook({ question, history: [] }, { search: index, engine: new OfflineAnswerEngine() });
+
+  it('answers the term asked about, not a name that comes after it ("a subtree in Teranode")', async () => {
+    const r = await ask('What is a subtree in Teranode?');
+    const opening = r.answer.split('\n\n')[1] ?? '';
+    expect(opening).toMatch(/subtree/i);
+    expect(opening).not.toMatch(/^“Teranode is/);
+  });
+
+  it('answers by the name the book gives a standard ("Atomic BEEF", "identity certificates", "topic manager")', async () => {
+    expect((await ask('What is Atomic BEEF?')).answer).toMatch(/“BRC-95, Atomic BEEF, /);
+    expect((await ask('What is an identity certificate?')).answer).toMatch(/“BRC-52 defines identity certificates/);
+    const manager = await ask('What is a topic manager?');
+    expect(manager.citations[0]?.url).toBe('/book/chapter-06#topic-managers-brc-22');
+  });
+
+  it('does not take a year for the amount a "how many" question asks about, nor a chapter number', async () => {
+    const passage = (text: string) => ({ chapterId: 'chapter-02', chapterTitle: 'c', section: 's', parent: '', slug: 's', text, code: '' });
+    const passages = [
+      passage('BSV is the chain this book is about. One BSV is 100,000,000 satoshis, the unit fees are quoted in.'),
+      passage('Satoshis and BSV: the name BSV, for Bitcoin Satoshi Vision, dates from November 2018. Chapter 19 compares BSV satoshis.'),
+    ];
+    const answer = await new OfflineAnswerEngine().answer(
+      { question: 'How many satoshis make one BSV?', history: [], passages },
+      { signal: AbortSignal.timeout(1000) },
+    );
+    expect(answer.split('\n\n')[1]).toContain('One BSV is 100,000,000 satoshis');
+  });
+
+  it('reads English questions with words other languages share ("was", "die", "comment") as English', async () => {
+    const { looksNonEnglish } = await import('../../src/domain/assistant/offline.ts');
+    for (const q of ['What was the Genesis upgrade?', 'How can a voter check their ballot was counted?', 'Can a comment die on the ledger?'])
+      expect(looksNonEnglish(q), q).toBe(false);
+    for (const q of ['Was ist BEEF?', 'Comment fonctionne SPV ?', 'Que es el SPV', 'Wie funktioniert SPV?']) expect(looksNonEnglish(q), q).toBe(true);
+  });
+});

@@ -2,7 +2,7 @@ import { GenerationError } from '../ideas/engine.ts';
 import { CitationMarkers, dropForeignBookLinks, type AnswerEngine } from './engine.ts';
 import { passageUrl, type AskRequest, type AskResponse, type Citation, type Passage } from './schema.ts';
 import type { Hit, PassageSearch } from './search.ts';
-import { termAskedAbout } from './glossary.ts';
+import { termAskedAbout, type GlossaryEntry } from './glossary.ts';
 import { looksNonEnglish } from './offline.ts';
 import { bestQuote, expandQuery, termsOf } from './text.ts';
 
@@ -60,18 +60,22 @@ export function selectPassages(found: Hit[], questionTerms: number, limit: numbe
 }
 
 /**
- * Whether a question asks what `term` is or stands for: once the framing ("what does ... stand
- * for") and the term are taken out, at most two words are left ("Meaning of SLAP in overlays"),
- * where "What does Atomic BEEF narrow a package to?" asks something else about it.
+ * Whether a question asks what a glossary entry is or stands for: once the framing ("what does ...
+ * stand for") and the term (or the name it asks by) are taken out, at most two words are left
+ * ("Meaning of SLAP in overlays"), where "What does Atomic BEEF narrow a package to?" asks
+ * something else about it; and nothing but framing comes before the term, where "What is a
+ * subtree in Teranode?" asks about subtrees.
  */
-function asksForDefinition(question: string, term: string): boolean {
-  const rest = expandQuery(question)
-    .replace(new RegExp(`\\b${term.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&')}\\b`, 'gi'), ' ')
-    .match(/[\p{L}\p{N}]+/gu);
-  return (
-    (rest ?? []).filter((w) => !/^(?:the|a|an|in|of|on|for|to|is|are|it|this|that|mean|means|meaning|do|does|qué|significa|was|ist|es|que)$/i.test(w)).length <=
-    2
-  );
+function asksForDefinition(question: string, entry: GlossaryEntry): boolean {
+  const escape = (text: string) => text.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&');
+  const asked = new RegExp(`\\b(?:${escape(entry.term)}|${escape(entry.meaning.replace(/s$/, ''))})(?:s|es)?\\b`, 'i');
+  const framing = (w: string) => /^(?:the|a|an|in|of|on|for|to|is|are|it|this|that|mean|means|meaning|do|does|qué|significa|was|ist|es|que)$/i.test(w);
+  const framed = expandQuery(question);
+  const at = framed.search(asked);
+  if (at < 0) return false;
+  const before = framed.slice(0, at).match(/[\p{L}\p{N}]+/gu) ?? [];
+  const rest = framed.replace(new RegExp(asked.source, 'gi'), ' ').match(/[\p{L}\p{N}]+/gu) ?? [];
+  return before.every(framing) && rest.filter((w) => !framing(w)).length <= 2;
 }
 
 /**
@@ -90,7 +94,7 @@ export async function askBook(request: AskRequest, deps: AskDeps): Promise<AskRe
   // A question about a term the book defines ("What does SPV stand for?") is answered from its
   // definition first: the defining passage leads, whatever else matched.
   const asked = termAskedAbout(question, glossary);
-  const definition = asked && asksForDefinition(question, asked.term) ? asked : undefined;
+  const definition = asked && asksForDefinition(question, asked) ? asked : undefined;
   const defining = definition ? deps.search.passageOf?.(definition) : undefined;
   if (definition && defining) passages = [defining, ...passages.filter((p) => p !== defining)].slice(0, limit);
   const base = { engine: deps.engine.name, model: deps.engine.model };

@@ -231,6 +231,13 @@ export function buildGlossary(passages: readonly Passage[]): GlossaryEntry[] {
       byTerm.set(c.term, entry);
     }
   }
+  // A section whose heading names a standard ("Topic managers (BRC-22)") is where the book explains
+  // it: its first sentence that names the term, or what the book calls it, defines it.
+  const headed = (term: string, meaning: string) => {
+    const word = new RegExp(`(?:^|[\\s(:])${term.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&')}(?=$|[\\s):,])`);
+    const called = meaning.toLowerCase().replace(/s$/, '');
+    return all.find((x) => word.test(x.passage.section) && (x.sentence.includes(term) || x.sentence.toLowerCase().includes(called)));
+  };
   const entries: GlossaryEntry[] = [];
   for (const [term, { candidates }] of byTerm) {
     const spelled = candidates.find((x) => x.c.expansion);
@@ -245,7 +252,11 @@ export function buildGlossary(passages: readonly Passage[]): GlossaryEntry[] {
         score.set(key, (score.get(key) ?? 0) + weight);
       }
       const best = [...score].sort((a, b) => b[1] - a[1] || b[0].length - a[0].length)[0]?.[0];
-      chosen = candidates.find((x) => x.c.meaning.toLowerCase() === best);
+      // Said where a heading names it ("Topic managers (BRC-22)") rather than in a list in passing.
+      const named = candidates.filter((x) => x.c.meaning.toLowerCase() === best);
+      const heading = (x: (typeof named)[number]) => `${x.passage.section} ${x.passage.parent}`.toLowerCase();
+      const key = (best ?? '').replace(/s$/, '');
+      chosen = named.find((x) => heading(x).includes(term.toLowerCase()) || (key.length > 3 && heading(x).includes(key))) ?? named[0];
     }
     if (!chosen) continue;
     // The sentence that says what the term does, when the book has one ("BRC-42 describes how two
@@ -253,7 +264,7 @@ export function buildGlossary(passages: readonly Passage[]): GlossaryEntry[] {
     // sentence that only names it in passing.
     const opening = new RegExp(`^${term.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&')}(?:\\s*\\([^)]*\\)|,[^,]{3,80},)?\\s+${DEFINING_VERB}\\b(?!\\s+not\\b)`);
     const own = chosen.c.expansion ? undefined : all.find((x) => opening.test(x.sentence));
-    const { sentence, passage } = own ?? chosen;
+    const { sentence, passage } = own ?? (/^BRC-\d+$/.test(term) ? headed(term, chosen.c.meaning) : undefined) ?? chosen;
     entries.push({
       term,
       meaning: chosen.c.meaning,
@@ -280,11 +291,19 @@ export function termAskedAbout(question: string, glossary: readonly GlossaryEntr
   const words = new Set((question.match(/[A-Za-z0-9]+(?:-[0-9]+)?/g) ?? []).map((w) => w.toUpperCase()));
   const lower = ` ${question.toLowerCase().replace(/[^a-z0-9-]+/g, ' ')} `;
   const named = (g: GlossaryEntry) => /[A-Z]/.test(g.term);
-  const matches = glossary.filter((g) =>
-    named(g) && !g.term.includes(' ')
-      ? words.has(g.term.toUpperCase())
-      : lower.includes(` ${g.term.toLowerCase()} `) || lower.includes(` ${g.term.toLowerCase()}s `),
-  );
-  if (matches.length === 0) return glossary.find((g) => g.expansion && lower.includes(` ${g.meaning.toLowerCase()} `));
-  return matches.sort((a, b) => Number(named(b)) - Number(named(a)) || b.term.length - a.term.length || Number(b.expansion) - Number(a.expansion))[0];
+  const phrase = (text: string) => {
+    const t = text
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, ' ')
+      .trim();
+    return lower.includes(` ${t} `) || lower.includes(` ${t}s `) || (t.endsWith('s') && lower.includes(` ${t.slice(0, -1)} `));
+  };
+  const byTerm = glossary.filter((g) => (named(g) && !g.term.includes(' ') ? words.has(g.term.toUpperCase()) : phrase(g.term)));
+  // A name of two words or more that the book gives a term ("Atomic BEEF" for BRC-95, "identity
+  // certificates" for BRC-52) names it too, and says more than a word inside it (BEEF).
+  const byName = glossary.filter((g) => g.meaning.includes(' ') && phrase(g.meaning));
+  const name = [...byName].sort((a, b) => b.meaning.length - a.meaning.length)[0];
+  const term = byTerm.sort((a, b) => Number(named(b)) - Number(named(a)) || b.term.length - a.term.length || Number(b.expansion) - Number(a.expansion))[0];
+  if (name && (!term || (name.meaning.length > term.term.length && name.meaning.toLowerCase().includes(term.term.toLowerCase())))) return name;
+  return term ?? (name?.expansion ? name : undefined);
 }

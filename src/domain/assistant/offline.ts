@@ -30,20 +30,37 @@ export class OfflineAnswerEngine implements AnswerEngine {
 export const OFFLINE_ENGLISH_ONLY =
   'The offline engine reads English only, so it searched the English terms in your question; a site with Claude or OpenAI configured answers in your language.';
 
-/** A question that reads as another language than English (accents, non-Latin scripts, common function words). */
+/** Function words of Spanish, German and French that are not English words too. */
+const FOREIGN =
+  /\b(?:qué|cómo|cuál|cuánto|dónde|significa|funciona|los|las|und|ist|der|das|wie|warum|wer|nicht|eine|bedeutet|funktioniert|welche|kostet|pourquoi|quoi|quel|quelle|combien|fonctionne|avec|dans|sont|une|qu'est-ce|est-ce)\b/i;
+/** Short words of those languages that English questions rarely hold ("que", "el", "est"): two of them make a question foreign, one does not ("was", "die" and "comment" are English words and count for nothing). */
+const FOREIGN_OR_ENGLISH = /\b(?:que|como|para|por|el|es|des|les|est|ein)\b/gi;
+
+/** A question that reads as another language than English (accents, non-Latin scripts, function words). */
 export function looksNonEnglish(question: string): boolean {
   if (/[^\p{Script=Latin}\p{P}\p{N}\p{S}\s]/u.test(question)) return true;
   if (/[ñáéíóúüöäßçàèìòùâêîôû¿¡]/i.test(question)) return true;
-  return /\b(qué|que|cómo|como|cuál|para|por|el|los|las|und|ist|der|die|das|wie|warum|was|wer|nicht|ein|eine|est|les|des|une|pourquoi|comment)\b/i.test(
-    question,
-  );
+  if (FOREIGN.test(question)) return true;
+  return new Set((question.match(FOREIGN_OR_ENGLISH) ?? []).map((w) => w.toLowerCase())).size >= 2;
 }
 
 /** An opening sentence shorter than this is followed by the next sentence of its passage. */
 const SHORT_OPENING = 120;
 
 /** Questions about amounts: their opening sentence should carry a number. */
-const QUANTITY = /\b(how much|how many|cost|costs|fee|fees|price|satoshis?|sats?|bytes?|size|large|big|rate|percent|%)\b|\d/i;
+const QUANTITY =
+  /\b(how much|how many|cost|costs|fee|fees|price|satoshis?|sats?|bytes?|size|large|big|rate|percent|%|by when|what date|which year|what year|deadline|how long)\b|\d/i;
+/** Questions about a date: a year answers them. */
+const DATE = /\b(?:by when|when|what date|which year|what year|deadline)\b/i;
+/**
+ * A number in a sentence, not counting a reference to a chapter or exercise ("Chapter 19"), nor a
+ * year unless the question asks for a date ("How many satoshis make one BSV?" is not answered by
+ * "in November 2018").
+ */
+const hasNumber = (sentence: string, date: boolean) =>
+  /\d/.test(
+    sentence.replace(/\b(?:chapters?|exercises?|sections?|parts?)\s+\d+(?:\s*(?:and|to|-|–)\s*\d+)?/gi, '').replace(date ? /$^/ : /\b(?:19|20)\d\d\b/g, ''),
+  );
 
 /** "a" or "an" by sound, near enough for the book's terms (an overlay, a user interface, an unspent output). */
 const article = (phrase: string) => (/^(?:[aio]|e(?!u)|u(?!ni|s[aeiu]|ti|r[aeiou]))/i.test(phrase) ? 'an' : 'a');
@@ -88,6 +105,7 @@ function opening(input: EngineQuestion, terms: readonly string[]): string {
   }
   const wanted = new Set(terms);
   const quantity = QUANTITY.test(input.question);
+  const date = DATE.test(input.question);
   let best: { text: string; at: number; score: number; next: string | undefined } | undefined;
   input.passages.forEach((p: Passage, at) => {
     const list = sentences(p.text);
@@ -97,7 +115,7 @@ function opening(input: EngineQuestion, terms: readonly string[]): string {
       if (matched === 0) continue;
       // The best-ranked passage leads (the search ranked it first for the whole question); a later
       // one only when its sentence matches clearly more. A number counts for an amount question.
-      const score = matched + (quantity && /\d/.test(sentence) ? 1.5 : 0) - at * 2;
+      const score = matched + (quantity && hasNumber(sentence, date) ? 1.5 : 0) - at * 2;
       if (!best || score > best.score) best = { text: sentence, at, score, next: list[i + 1] };
     }
   });
