@@ -4,7 +4,7 @@ import { passageUrl, type AskRequest, type AskResponse, type Citation, type Pass
 import type { Hit, PassageSearch } from './search.ts';
 import { termAskedAbout, type GlossaryEntry } from './glossary.ts';
 import { looksNonEnglish } from './offline.ts';
-import { bestQuote, expandQuery, termsOf } from './text.ts';
+import { bestQuote, escapeRegExp, expandQuery, termsOf } from './text.ts';
 
 /** How many passages each kind of engine gets: the offline answer quotes them all. */
 const OFFLINE_PASSAGES = 3;
@@ -67,8 +67,7 @@ export function selectPassages(found: Hit[], questionTerms: number, limit: numbe
  * subtree in Teranode?" asks about subtrees.
  */
 function asksForDefinition(question: string, entry: GlossaryEntry): boolean {
-  const escape = (text: string) => text.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&');
-  const asked = new RegExp(`\\b(?:${escape(entry.term)}|${escape(entry.meaning.replace(/s$/, ''))})(?:s|es)?\\b`, 'i');
+  const asked = new RegExp(`\\b(?:${escapeRegExp(entry.term)}|${escapeRegExp(entry.meaning.replace(/s$/, ''))})(?:s|es)?\\b`, 'i');
   const framing = (w: string) => /^(?:the|a|an|in|of|on|for|to|is|are|it|this|that|mean|means|meaning|do|does|qué|significa|was|ist|es|que)$/i.test(w);
   const framed = expandQuery(question);
   const at = framed.search(asked);

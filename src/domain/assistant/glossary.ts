@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { passageUrl, type Passage } from './schema.ts';
-import { sentences } from './text.ts';
+import { escapeRegExp, sentences } from './text.ts';
 
 /**
  * The book's glossary, generated from the chapters' own sentences at build time (no hand-kept
@@ -234,7 +234,7 @@ export function buildGlossary(passages: readonly Passage[]): GlossaryEntry[] {
   // A section whose heading names a standard ("Topic managers (BRC-22)") is where the book explains
   // it: its first sentence that names the term, or what the book calls it, defines it.
   const headed = (term: string, meaning: string) => {
-    const word = new RegExp(`(?:^|[\\s(:])${term.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&')}(?=$|[\\s):,])`);
+    const word = new RegExp(`(?:^|[\\s(:])${escapeRegExp(term)}(?=$|[\\s):,])`);
     const called = meaning.toLowerCase().replace(/s$/, '');
     return all.find((x) => word.test(x.passage.section) && (x.sentence.includes(term) || x.sentence.toLowerCase().includes(called)));
   };
@@ -262,7 +262,7 @@ export function buildGlossary(passages: readonly Passage[]): GlossaryEntry[] {
     // The sentence that says what the term does, when the book has one ("BRC-42 describes how two
     // parties...", "ARC is the transaction processing service..."), defines it better than a
     // sentence that only names it in passing.
-    const opening = new RegExp(`^${term.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&')}(?:\\s*\\([^)]*\\)|,[^,]{3,80},)?\\s+${DEFINING_VERB}\\b(?!\\s+not\\b)`);
+    const opening = new RegExp(`^${escapeRegExp(term)}(?:\\s*\\([^)]*\\)|,[^,]{3,80},)?\\s+${DEFINING_VERB}\\b(?!\\s+not\\b)`);
     const own = chosen.c.expansion ? undefined : all.find((x) => opening.test(x.sentence));
     const { sentence, passage } = own ?? (/^BRC-\d+$/.test(term) ? headed(term, chosen.c.meaning) : undefined) ?? chosen;
     entries.push({

@@ -1,7 +1,7 @@
 import type { AnswerEngine, EngineAnswerOptions, EngineQuestion } from './engine.ts';
 import type { GlossaryEntry } from './glossary.ts';
 import type { Passage } from './schema.ts';
-import { bestQuote, expandQuery, sentences, termsOf } from './text.ts';
+import { bestQuote, escapeRegExp, expandQuery, sentences, termsOf } from './text.ts';
 
 const OFFLINE_ASSISTANT_MODEL = 'offline-passages';
 
@@ -57,10 +57,10 @@ const DATE = /\b(?:by when|when|what date|which year|what year|deadline)\b/i;
  * year unless the question asks for a date ("How many satoshis make one BSV?" is not answered by
  * "in November 2018").
  */
-const hasNumber = (sentence: string, date: boolean) =>
-  /\d/.test(
-    sentence.replace(/\b(?:chapters?|exercises?|sections?|parts?)\s+\d+(?:\s*(?:and|to|-|–)\s*\d+)?/gi, '').replace(date ? /$^/ : /\b(?:19|20)\d\d\b/g, ''),
-  );
+function hasNumber(sentence: string, date: boolean): boolean {
+  const numbers = sentence.replace(/\b(?:chapters?|exercises?|sections?|parts?)\s+\d+(?:\s*(?:and|to|-|–)\s*\d+)?/gi, '');
+  return /\d/.test(date ? numbers : numbers.replace(/\b(?:19|20)\d\d\b/g, ''));
+}
 
 /** "a" or "an" by sound, near enough for the book's terms (an overlay, a user interface, an unspent output). */
 const article = (phrase: string) => (/^(?:[aio]|e(?!u)|u(?!ni|s[aeiu]|ti|r[aeiou]))/i.test(phrase) ? 'an' : 'a');
@@ -93,20 +93,18 @@ function opening(input: EngineQuestion, terms: readonly string[]): string {
   const { definition } = input;
   if (definition) {
     // A sentence that opens with the term ("An overlay is a set of servers that...") answers alone.
-    const own = new RegExp(`^(?:(?:an?|the)\\s+)?${definition.term.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&')}\\b`, 'i').test(definition.sentence);
+    const own = new RegExp(`^(?:(?:an?|the)\\s+)?${escapeRegExp(definition.term)}\\b`, 'i').test(definition.sentence);
     if (own && !definition.expansion) {
-      // A short one ("BRC-88 defines two discovery protocols.") is followed by the next, as below.
       const list = sentences(input.passages[0]?.text ?? '');
-      const next = list[list.indexOf(definition.sentence) + 1];
-      const short = list.includes(definition.sentence) && definition.sentence.length < SHORT_OPENING && next && definition.sentence.length + next.length <= 320;
-      return `“${short ? `${definition.sentence} ${next}` : definition.sentence}” [1]`;
+      const at = list.indexOf(definition.sentence);
+      return `“${at < 0 ? definition.sentence : withNextIfShort(list, at)}” [1]`;
     }
     return `${definitionLead(definition)} The book puts it this way: “${definition.sentence}” [1]`;
   }
   const wanted = new Set(terms);
   const quantity = QUANTITY.test(input.question);
   const date = DATE.test(input.question);
-  let best: { text: string; at: number; score: number; next: string | undefined } | undefined;
+  let best: { list: string[]; i: number; at: number; score: number } | undefined;
   input.passages.forEach((p: Passage, at) => {
     const list = sentences(p.text);
     for (const [i, sentence] of list.entries()) {
@@ -116,14 +114,21 @@ function opening(input: EngineQuestion, terms: readonly string[]): string {
       // The best-ranked passage leads (the search ranked it first for the whole question); a later
       // one only when its sentence matches clearly more. A number counts for an amount question.
       const score = matched + (quantity && hasNumber(sentence, date) ? 1.5 : 0) - at * 2;
-      if (!best || score > best.score) best = { text: sentence, at, score, next: list[i + 1] };
+      if (!best || score > best.score) best = { list, i, at, score };
     }
   });
-  if (!best) return '';
-  // A short sentence rarely answers alone ("Public ledgers are pseudonymous."): the next one, which
-  // usually says why or how, joins it when the two stay short.
-  const text = best.text.length < SHORT_OPENING && best.next && best.text.length + best.next.length <= 320 ? `${best.text} ${best.next}` : best.text;
-  return `“${text}” [${best.at + 1}]`;
+  return best ? `“${withNextIfShort(best.list, best.i)}” [${best.at + 1}]` : '';
+}
+
+/**
+ * Sentence `i` of `list`, followed by the next one when it is short: a short sentence rarely
+ * answers alone ("Public ledgers are pseudonymous.", "BRC-88 defines two discovery protocols."),
+ * and the next one usually says why or how.
+ */
+function withNextIfShort(list: readonly string[], i: number): string {
+  const sentence = list[i] ?? '';
+  const next = list[i + 1];
+  return sentence.length < SHORT_OPENING && next && sentence.length + next.length <= 320 ? `${sentence} ${next}` : sentence;
 }
 
 /** The offline answer for a question and its passages: the answer first, then the passages it came from. */

@@ -163,6 +163,11 @@ export function holdsPair(text: string, pairs: readonly string[]): boolean {
   return pairs.some((p) => found.has(p));
 }
 
+/** `text` as a regular expression matching it literally (BRC-100, OP_RETURN). */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&');
+}
+
 /** Splits prose into sentences (good enough for quoting: abbreviations rarely end a sentence here). */
 export function sentences(text: string): string[] {
   return text
