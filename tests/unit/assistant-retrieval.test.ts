@@ -250,3 +250,39 @@ describe('answers to questions about a term (stop 34)', () => {
     for (const q of ['Was ist BEEF?', 'Comment fonctionne SPV ?', 'Que es el SPV', 'Wie funktioniert SPV?']) expect(looksNonEnglish(q), q).toBe(true);
   });
 });
+
+describe('plurals, titled sections and amounts (stop 35)', () => {
+  const ask = (question: string) => askBook({ question, history: [] }, { search: index, engine: new OfflineAnswerEngine() });
+
+  it('reads a short plural as its singular, where a short word ending in s is not a plural', () => {
+    expect(termsOf('keys fees apps sats ids')).toEqual(['key', 'fee', 'app', 'sat', 'id']);
+    expect(termsOf('news gas bus less axis')).toEqual(['news', 'gas', 'bus', 'less', 'axis']);
+    // Acronyms keep their letters: DNS is not the plural of a "DN".
+    expect(termsOf('DNS TLS')).toEqual(['dns', 'tls']);
+  });
+
+  it('answers from the section titled with the whole of what is asked, before a glossary term inside it', async () => {
+    // C2PA is defined in chapter 1; "The C2PA manifest" is a section of chapter 15.
+    expect((await ask('What is a C2PA manifest?')).citations[0]?.url).toBe('/book/chapter-15#the-c2pa-manifest');
+    expect((await ask('What is C2PA?')).citations[0]?.chapterId).toBe('chapter-01');
+    // A heading that holds more than the question ("Batch under a Merkle root") is not the section on it.
+    expect((await ask('What is a Merkle root?')).citations[0]?.chapterId).toBe('chapter-02');
+  });
+
+  it('opens an amount question with the sentence that states the amount and little else', async () => {
+    const passage = {
+      chapterId: 'chapter-03',
+      chapterTitle: 'c',
+      section: 's',
+      parent: '',
+      slug: 's',
+      text: 'A typical payment of 226 bytes at 100 satoshis per kilobyte costs 23 satoshis, about a thousandth of a cent at $50 per BSV. One BSV is 100,000,000 satoshis.',
+      code: '',
+    };
+    const answer = await new OfflineAnswerEngine().answer(
+      { question: 'How many satoshis make one BSV?', history: [], passages: [passage] },
+      { signal: AbortSignal.timeout(1000) },
+    );
+    expect(answer.split('\n\n')[1]).toMatch(/^“One BSV is 100,000,000 satoshis/);
+  });
+});

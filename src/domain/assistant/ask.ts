@@ -4,7 +4,7 @@ import { passageUrl, type AskRequest, type AskResponse, type Citation, type Pass
 import type { Hit, PassageSearch } from './search.ts';
 import { termAskedAbout, type GlossaryEntry } from './glossary.ts';
 import { looksNonEnglish } from './offline.ts';
-import { bestQuote, escapeRegExp, expandQuery, termsOf } from './text.ts';
+import { bestQuote, escapeRegExp, expandQuery, framedQuestion, termsOf } from './text.ts';
 
 /** How many passages each kind of engine gets: the offline answer quotes them all. */
 const OFFLINE_PASSAGES = 3;
@@ -89,11 +89,15 @@ export async function askBook(request: AskRequest, deps: AskDeps): Promise<AskRe
   const glossary = deps.search.glossary;
   const terms = termsOf(expandQuery(question, glossary));
   const limit = deps.engine.name === 'offline' ? OFFLINE_PASSAGES : MODEL_PASSAGES;
-  let passages = selectPassages(deps.search.search(question, { limit: limit + 2, context }), terms.length, limit, looksNonEnglish(question));
+  const found = deps.search.search(question, { limit: limit + 2, context });
+  let passages = selectPassages(found, terms.length, limit, looksNonEnglish(question));
   // A question about a term the book defines ("What does SPV stand for?") is answered from its
-  // definition first: the defining passage leads, whatever else matched.
+  // definition first: the defining passage leads, whatever else matched; unless a section is
+  // titled with more of what is asked than the term says ("a C2PA manifest", not C2PA).
   const asked = termAskedAbout(question, glossary);
-  const definition = asked && asksForDefinition(question, asked) ? asked : undefined;
+  const named = new Set(asked ? termsOf(`${asked.term} ${asked.meaning}`) : []);
+  const narrower = found[0]?.titled === true && termsOf(framedQuestion(question)).some((t) => !named.has(t));
+  const definition = asked && !narrower && asksForDefinition(question, asked) ? asked : undefined;
   const defining = definition ? deps.search.passageOf?.(definition) : undefined;
   if (definition && defining) passages = [defining, ...passages.filter((p) => p !== defining)].slice(0, limit);
   const base = { engine: deps.engine.name, model: deps.engine.model };

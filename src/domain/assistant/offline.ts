@@ -109,11 +109,14 @@ function opening(input: EngineQuestion, terms: readonly string[]): string {
     const list = sentences(p.text);
     for (const [i, sentence] of list.entries()) {
       if (sentence.length > 400) continue;
-      const matched = termsOf(sentence).filter((t) => wanted.has(t)).length;
+      const own = termsOf(sentence);
+      const matched = own.filter((t) => wanted.has(t)).length;
       if (matched === 0) continue;
       // The best-ranked passage leads (the search ranked it first for the whole question); a later
-      // one only when its sentence matches clearly more. A number counts for an amount question.
-      const score = matched + (quantity && hasNumber(sentence, date) ? 1.5 : 0) - at * 2;
+      // one only when its sentence matches clearly more. A number counts for an amount question,
+      // the more so in a sentence that says little else ("One BSV is 100,000,000 satoshis.").
+      const number = quantity && hasNumber(sentence, date);
+      const score = matched + (number ? 1.5 + (2 * matched) / own.length : 0) - at * 2;
       if (!best || score > best.score) best = { list, i, at, score };
     }
   });

@@ -7,7 +7,7 @@ import { expandQuery, expansionsOf, framedQuestion, holdsPair, processTerm, term
 import { z } from 'zod';
 
 /** Bumped when the index format or its tokenisation changes (an old file is then rebuilt). */
-export const INDEX_VERSION = 4;
+export const INDEX_VERSION = 5;
 
 interface IndexedDoc {
   id: number;
@@ -82,6 +82,8 @@ export interface Hit {
   matched: string[];
   /** The passage holds two neighbouring content words of the question together ("travel rule"). */
   phrase?: boolean;
+  /** The passage's heading names everything the question asks about ("The C2PA manifest"). */
+  titled?: boolean;
 }
 
 /** Searches the book's passages (the retrieval port of the assistant). */
@@ -167,10 +169,28 @@ export class BookIndex implements PassageSearch {
     // A passage's own score, plus the chapter's: a chapter that answers the question has several
     // passages matching it, where a stray passage elsewhere matches a word or two.
     const ranked = withChapterEvidence(results, (id) => (this.passages[id] as Passage).chapterId);
-    return ranked.slice(0, limit).map((r) => {
+    // A section whose heading holds every word the question asks about, and little else ("What is
+    // a C2PA manifest?", "The C2PA manifest"), is the section on it, however the prose scored.
+    const asked = new Set(termsOf(framed || question));
+    const titledBy = (id: number) => {
+      const heading = new Set(termsOf((this.passages[id] as Passage).section));
+      return asked.size >= 2 && heading.size === asked.size && [...asked].every((t) => heading.has(t));
+    };
+    const titled = ranked
+      .filter((r) => titledBy(r.id))
+      .sort((a, b) => termsOf((this.passages[a.id] as Passage).section).length - termsOf((this.passages[b.id] as Passage).section).length);
+    const top = ranked[0]?.score ?? 0;
+    const ordered = titled.length > 0 ? [{ ...(titled[0] as (typeof ranked)[number]), score: top }, ...ranked.filter((r) => r !== titled[0])] : ranked;
+    return ordered.slice(0, limit).map((r) => {
       const passage = this.passages[r.id] as Passage;
       const phrase = holdsPair(`${passage.section} ${passage.text}`, pairs);
-      return { passage, score: r.score, matched: [...new Set(r.terms)].filter((t) => own.has(t)), ...(phrase ? { phrase } : {}) };
+      return {
+        passage,
+        score: r.score,
+        matched: [...new Set(r.terms)].filter((t) => own.has(t)),
+        ...(phrase ? { phrase } : {}),
+        ...(r.id === titled[0]?.id ? { titled: true } : {}),
+      };
     });
   }
 }

@@ -10,7 +10,7 @@ const STOPWORDS = new Set(
   `a about above after again against all also am an and any are as at be because been before being below between both but by can could did do does doing down during each
   few for from further had has have having he her here hers herself him himself his how i if in into is it its itself just me more most my myself no nor not now of off on once
   only or other our ours ourselves out over own same she should so some such than that the their theirs them themselves then there these they this those through to too under
-  until up very was we were what when where which while who whom why will with would you your yours yourself yourselves
+  another until up very was we were what when where which while who whom why will with would you your yours yourself yourselves
   book books chapter chapters explain explains tell say says said does mean means use used using way ways thing things get gets make makes much many one ones`.split(
     /\s+/,
   ),
@@ -21,11 +21,16 @@ export function tokenize(text: string): string[] {
   return text.match(/[\p{L}\p{N}]+(?:[-_.'’][\p{L}\p{N}]+)*/gu) ?? [];
 }
 
+const SHORT_PLURAL = /^[a-z]*[aeiouy][a-z]*[^sui]s$/;
+const NOT_PLURAL = new Set(['news', 'yes', 'gas', 'this', 'thus', 'ways', 'does', 'goes']);
+
 function normalizeWord(word: string): string | null {
   if (STOPWORDS.has(word) || word.length < 2) return null;
   // Acronyms and words with digits (spv, beef, brc, ipv6, c2pa) are kept as written: stemming
   // would fold "beef" and "bees" together for no gain.
-  if (/\d/.test(word) || word.length <= 4) return word;
+  if (/\d/.test(word)) return word;
+  // A short plural is its singular (keys, fees, apps, sats), where "gas", "bus" and "news" are not plurals.
+  if (word.length <= 4) return SHORT_PLURAL.test(word) && !NOT_PLURAL.has(word) ? word.slice(0, -1) : word;
   return stemmer(word);
 }
 
