@@ -286,3 +286,27 @@ describe('plurals, titled sections and amounts (stop 35)', () => {
     expect(answer.split('\n\n')[1]).toMatch(/^“One BSV is 100,000,000 satoshis/);
   });
 });
+
+describe('amounts in the opening (stop 35)', () => {
+  const opening = async (question: string) =>
+    (await askBook({ question, history: [] }, { search: index, engine: new OfflineAnswerEngine() })).answer.split('\n\n')[1] ?? '';
+
+  it('reads a number with thousands separators as one number', () => {
+    expect(termsOf('1,000 sat/kB and 23,000,000 satoshis')).toEqual(['1,000', 'sat', 'kb', '23,000,000', 'satoshi']);
+  });
+
+  it('opens with the table row that states the numbers the question gives', async () => {
+    // Before, "1,000" was read as 1 and 000, and the row of 23,000,000 satoshis matched it as well.
+    expect(await opening('How much does a 226-byte payment cost at 1,000 sat/kB?')).toMatch(
+      /^“P2PKH payment at 10× the rate: Bytes 226; Rate \(sat\/kB\) 1,000; Fee/,
+    );
+    // A row that holds two of the question's words together ("Hash anchor") is the row asked about.
+    expect(await opening('What fee does a hash anchor pay at 100 satoshis per kilobyte?')).toMatch(/^“Hash anchor, 1 in/);
+  });
+
+  it('opens with the amount in the unit asked: a time for "how long", a size for "how big"', async () => {
+    expect(await opening('How long does the SDK cache the fee rate?')).toContain('caches it for five minutes');
+    // SHA-256 is a name, not an amount: the sentence with 256 bits answers.
+    expect(await opening('How big is a SHA-256 hash?')).toContain('produces 256 bits');
+  });
+});

@@ -1,7 +1,7 @@
 import type { AnswerEngine, EngineAnswerOptions, EngineQuestion } from './engine.ts';
 import type { GlossaryEntry } from './glossary.ts';
 import type { Passage } from './schema.ts';
-import { bestQuote, escapeRegExp, expandQuery, sentences, termsOf } from './text.ts';
+import { bestQuote, escapeRegExp, expandQuery, holdsPair, sentences, termPairs, termsOf } from './text.ts';
 
 const OFFLINE_ASSISTANT_MODEL = 'offline-passages';
 
@@ -52,14 +52,43 @@ const QUANTITY =
   /\b(how much|how many|cost|costs|fee|fees|price|satoshis?|sats?|bytes?|size|large|big|rate|percent|%|by when|what date|which year|what year|deadline|how long)\b|\d/i;
 /** Questions about a date: a year answers them. */
 const DATE = /\b(?:by when|when|what date|which year|what year|deadline)\b/i;
+/** The numbers a text states, as written without their thousands separators ("1,000" is 1000, not 1 and 000). */
+function numbersIn(text: string): Set<string> {
+  return new Set((text.match(/\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?/g) ?? []).map((n) => n.replace(/,/g, '')));
+}
+
 /**
- * A number in a sentence, not counting a reference to a chapter or exercise ("Chapter 19"), nor a
- * year unless the question asks for a date ("How many satoshis make one BSV?" is not answered by
- * "in November 2018").
+ * A number in a sentence, not counting a reference to a chapter or exercise ("Chapter 19"), a name
+ * with digits in it (SHA-256, BRC-100, P2PKH), nor a year unless the question asks for a date ("How
+ * many satoshis make one BSV?" is not answered by "in November 2018").
  */
 function hasNumber(sentence: string, date: boolean): boolean {
-  const numbers = sentence.replace(/\b(?:chapters?|exercises?|sections?|parts?)\s+\d+(?:\s*(?:and|to|-|–)\s*\d+)?/gi, '');
+  const numbers = sentence
+    .replace(/\b(?:chapters?|exercises?|sections?|parts?)\s+\d+(?:\s*(?:and|to|-|–)\s*\d+)?/gi, '')
+    .replace(/\b[A-Za-z]+[-_]?\d+[A-Za-z\d]*\b/g, '');
   return /\d/.test(date ? numbers : numbers.replace(/\b(?:19|20)\d\d\b/g, ''));
+}
+
+/** An amount as the book writes it: in digits ("$6", "4.2", "23,000") or in words ("five minutes"). */
+const AMOUNT = String.raw`(?:\$?\d[\d,.]*|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|fifty|hundred|thousand|million|billion|several|a few))`;
+
+/**
+ * The unit an amount question asks in, as "an amount followed by the unit": a time for "how long",
+ * a size for "how big", the counted thing for "how many blocks", money for "how much does it cost".
+ * The sentence that states the amount in that unit answers it ("a proof is about twenty 32-byte
+ * hashes, roughly 640 bytes"), where another number of the passage does not.
+ */
+function unitAsked(question: string): RegExp | undefined {
+  const q = question.toLowerCase();
+  // "640 bytes", "32-byte", or a table row's column with its unit: "Fee (sat) 24".
+  const amountOf = (units: string) => new RegExp(`${AMOUNT}[\\s-]?(?:${units})\\b|\\((?:${units})(?:/[a-z]+)?\\)\\s*\\d`, 'i');
+  if (/\bhow (?:long|quickly|soon|often)\b/.test(q)) return amountOf('seconds?|minutes?|hours?|days?|weeks?|months?|years?');
+  if (/\bhow (?:big|large|small)\b|\b(?:size|storage|bytes?)\b/.test(q)) return amountOf('bits?|bytes?|kb|mb|gb|kilobytes?|megabytes?|gigabytes?');
+  const counted = /\bhow many ([a-z]+)/.exec(q)?.[1];
+  // Satoshis are written "sat" in the book's tables.
+  if (counted) return amountOf(/^sat/.test(counted) ? 'satoshis?|sats?' : `${escapeRegExp(counted.replace(/(?:es|s)$/, ''))}(?:s|es)?`);
+  if (/\b(?:cost|costs|pay|pays|fee|fees|price|charge)\b/.test(q)) return /(?:\$|US\$)\s?\d|\d[\d,.]*\s?(?:satoshis?|sats?|cents?|dollars?)\b/i;
+  return undefined;
 }
 
 /** "a" or "an" by sound, near enough for the book's terms (an overlay, a user interface, an unspent output). */
@@ -104,6 +133,9 @@ function opening(input: EngineQuestion, terms: readonly string[]): string {
   const wanted = new Set(terms);
   const quantity = QUANTITY.test(input.question);
   const date = DATE.test(input.question);
+  const asked = numbersIn(input.question);
+  const pairs = termPairs(input.question);
+  const unit = quantity ? unitAsked(input.question) : undefined;
   let best: { list: string[]; i: number; at: number; score: number } | undefined;
   input.passages.forEach((p: Passage, at) => {
     const list = sentences(p.text);
@@ -115,8 +147,16 @@ function opening(input: EngineQuestion, terms: readonly string[]): string {
       // The best-ranked passage leads (the search ranked it first for the whole question); a later
       // one only when its sentence matches clearly more. A number counts for an amount question,
       // the more so in a sentence that says little else ("One BSV is 100,000,000 satoshis.").
-      const number = quantity && hasNumber(sentence, date);
-      const score = matched + (number ? 1.5 + (2 * matched) / own.length : 0) - at * 2;
+      const inUnit = unit?.test(sentence) === true;
+      const number = quantity && (inUnit || hasNumber(sentence, date));
+      // Each number of the question the sentence states too: the table row "Bytes 226; Rate 1,000"
+      // answers "a 226-byte payment at 1,000 sat/kB", not the row of "23,000,000" and "226 MB".
+      // The numbers a question gives are the most particular thing in it: each counts twice, all of them once more.
+      const shared = [...numbersIn(sentence)].filter((n) => asked.has(n)).length;
+      const given = 2 * shared + (asked.size > 1 && shared === asked.size ? 1 : 0);
+      // A sentence that holds two neighbouring words of the question together ("hash anchor") is about them.
+      const phrase = holdsPair(sentence, pairs) ? 1 : 0;
+      const score = matched + phrase + (number ? 1.5 + (2 * matched) / own.length + given + (inUnit ? 2 : 0) : 0) - at * 2;
       if (!best || score > best.score) best = { list, i, at, score };
     }
   });

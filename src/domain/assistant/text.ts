@@ -16,9 +16,9 @@ const STOPWORDS = new Set(
   ),
 );
 
-/** Splits text into candidate terms: words, numbers and joined compounds (BRC-100, OP_RETURN, 4.2). */
+/** Splits text into candidate terms: words, numbers (1,000 is one) and joined compounds (BRC-100, OP_RETURN, 4.2). */
 export function tokenize(text: string): string[] {
-  return text.match(/[\p{L}\p{N}]+(?:[-_.'’][\p{L}\p{N}]+)*/gu) ?? [];
+  return text.match(/\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\p{L}\p{N}])|[\p{L}\p{N}]+(?:[-_.'’][\p{L}\p{N}]+)*/gu) ?? [];
 }
 
 const SHORT_PLURAL = /^[a-z]*[aeiouy][a-z]*[^sui]s$/;
@@ -88,6 +88,9 @@ const SYNONYMS: readonly (readonly string[])[] = [
   ['remittance', 'transfer'],
   ['replay', 'reuse', 'twice'],
   ['verify', 'check', 'prove'],
+  // The book's tables abbreviate the units its prose spells out (sat/kB).
+  ['satoshi', 'satoshis', 'sat', 'sats'],
+  ['kilobyte', 'kilobytes', 'kb'],
 ];
 
 /**
