@@ -19,6 +19,13 @@ beforeAll(async () => {
   index = BookIndex.fromJson(JSON.stringify(file));
 });
 
+/** The offline engine's opening sentence for `question` when the only passage found holds `text`. */
+async function offlineOpening(question: string, text: string): Promise<string> {
+  const passage = { chapterId: 'chapter-02', chapterTitle: 'c', section: 's', parent: '', slug: 's', text, code: '' };
+  const answer = await new OfflineAnswerEngine().answer({ question, history: [], passages: [passage] }, { signal: AbortSignal.timeout(1000) });
+  return answer.split('\n\n')[1] ?? '';
+}
+
 describe('tokenisation for the book vocabulary', () => {
   it('keeps compounds whole and indexes their parts', () => {
     expect(processTerm('BRC-100')).toEqual(['brc-100', 'brc', '100']);
@@ -228,14 +235,7 @@ describe('answers to questions about a term (stop 34)', () => {
   it('does not take a year for the amount a "how many" question asks about, nor a chapter number', async () => {
     // Each first sentence matches the question as well as the answer does, and comes first: only
     // its number being a year, or a chapter's, lets the answer lead.
-    const opening = async (text: string) => {
-      const passage = { chapterId: 'chapter-02', chapterTitle: 'c', section: 's', parent: '', slug: 's', text, code: '' };
-      const answer = await new OfflineAnswerEngine().answer(
-        { question: 'How many satoshis make one BSV?', history: [], passages: [passage] },
-        { signal: AbortSignal.timeout(1000) },
-      );
-      return answer.split('\n\n')[1] ?? '';
-    };
+    const opening = (text: string) => offlineOpening('How many satoshis make one BSV?', text);
     const answer = 'One BSV is 100,000,000 satoshis, the unit in which every fee in this book is quoted, whatever the exchange rate of the day may be.';
     const year = 'The name BSV, for Bitcoin Satoshi Vision, dates from November 2018, when the chain split from Bitcoin Cash over the size of blocks.';
     const chapter = 'Chapter 19 compares BSV with the chain it split from, and the satoshis each charges for the same payment, in a table of its own.';
@@ -270,20 +270,9 @@ describe('plurals, titled sections and amounts (stop 35)', () => {
   });
 
   it('opens an amount question with the sentence that states the amount and little else', async () => {
-    const passage = {
-      chapterId: 'chapter-03',
-      chapterTitle: 'c',
-      section: 's',
-      parent: '',
-      slug: 's',
-      text: 'A typical payment of 226 bytes at 100 satoshis per kilobyte costs 23 satoshis, about a thousandth of a cent at $50 per BSV. One BSV is 100,000,000 satoshis.',
-      code: '',
-    };
-    const answer = await new OfflineAnswerEngine().answer(
-      { question: 'How many satoshis make one BSV?', history: [], passages: [passage] },
-      { signal: AbortSignal.timeout(1000) },
-    );
-    expect(answer.split('\n\n')[1]).toMatch(/^“One BSV is 100,000,000 satoshis/);
+    const text =
+      'A typical payment of 226 bytes at 100 satoshis per kilobyte costs 23 satoshis, about a thousandth of a cent at $50 per BSV. One BSV is 100,000,000 satoshis.';
+    expect(await offlineOpening('How many satoshis make one BSV?', text)).toMatch(/^“One BSV is 100,000,000 satoshis/);
   });
 });
 
