@@ -298,4 +298,9 @@ describe('amounts in the opening (stop 35)', () => {
     // SHA-256 is a name, not an amount: the sentence with 256 bits answers.
     expect(await opening('How big is a SHA-256 hash?')).toContain('produces 256 bits');
   });
+
+  it('does not take the digits of a name (BRC-105) for the amount asked', async () => {
+    const text = 'BRC-105 covers the share of requests a server prices itself. BRC-105 covers a share of requests: 40 percent, by the survey.';
+    expect(await offlineOpening('What share of requests does BRC-105 cover?', text)).toMatch(/^“BRC-105 covers a share of requests: 40 percent/);
+  });
 });

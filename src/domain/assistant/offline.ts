@@ -52,6 +52,7 @@ const QUANTITY =
   /\b(how much|how many|cost|costs|fee|fees|price|satoshis?|sats?|bytes?|size|large|big|rate|percent|%|by when|what date|which year|what year|deadline|how long)\b|\d/i;
 /** Questions about a date: a year answers them. */
 const DATE = /\b(?:by when|when|what date|which year|what year|deadline)\b/i;
+
 /** The numbers a text states, as written without their thousands separators ("1,000" is 1000, not 1 and 000). */
 function numbersIn(text: string): Set<string> {
   return new Set((text.match(/\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?/g) ?? []).map((n) => n.replace(/,/g, '')));
@@ -80,14 +81,13 @@ const AMOUNT = String.raw`(?:\$?\d[\d,.]*|\b(?:one|two|three|four|five|six|seven
  */
 function unitAsked(question: string): RegExp | undefined {
   const q = question.toLowerCase();
-  // "640 bytes", "32-byte", or a table row's column with its unit: "Fee (sat) 24".
-  const amountOf = (units: string) => new RegExp(`${AMOUNT}[\\s-]?(?:${units})\\b|\\((?:${units})(?:/[a-z]+)?\\)\\s*\\d`, 'i');
+  // "640 bytes", "32-byte", "five minutes".
+  const amountOf = (units: string) => new RegExp(`${AMOUNT}[\\s-]?(?:${units})\\b`, 'i');
   if (/\bhow (?:long|quickly|soon|often)\b/.test(q)) return amountOf('seconds?|minutes?|hours?|days?|weeks?|months?|years?');
   if (/\bhow (?:big|large|small)\b|\b(?:size|storage|bytes?)\b/.test(q)) return amountOf('bits?|bytes?|kb|mb|gb|kilobytes?|megabytes?|gigabytes?');
   const counted = /\bhow many ([a-z]+)/.exec(q)?.[1];
-  // Satoshis are written "sat" in the book's tables.
-  if (counted) return amountOf(/^sat/.test(counted) ? 'satoshis?|sats?' : `${escapeRegExp(counted.replace(/(?:es|s)$/, ''))}(?:s|es)?`);
-  if (/\b(?:cost|costs|pay|pays|fee|fees|price|charge)\b/.test(q)) return /(?:\$|US\$)\s?\d|\d[\d,.]*\s?(?:satoshis?|sats?|cents?|dollars?)\b/i;
+  if (counted) return amountOf(`${escapeRegExp(counted.replace(/(?:es|s)$/, ''))}(?:s|es)?`);
+  if (/\b(?:cost|costs|pay|pays|fee|fees|price|charge)\b/.test(q)) return /\$\s?\d|\d[\d,.]*\s?(?:satoshis?|sats?|cents?|dollars?)\b/i;
   return undefined;
 }
 
@@ -149,9 +149,9 @@ function opening(input: EngineQuestion, terms: readonly string[]): string {
       // the more so in a sentence that says little else ("One BSV is 100,000,000 satoshis.").
       const inUnit = unit?.test(sentence) === true;
       const number = quantity && (inUnit || hasNumber(sentence, date));
-      // Each number of the question the sentence states too: the table row "Bytes 226; Rate 1,000"
-      // answers "a 226-byte payment at 1,000 sat/kB", not the row of "23,000,000" and "226 MB".
-      // The numbers a question gives are the most particular thing in it: each counts twice, all of them once more.
+      // The numbers a question gives are the most particular thing in it: each one the sentence
+      // states counts twice, all of them once more (the row "Bytes 226; Rate 1,000" answers "a
+      // 226-byte payment at 1,000 sat/kB", not the row of "23,000,000" satoshis and "226 MB").
       const shared = [...numbersIn(sentence)].filter((n) => asked.has(n)).length;
       const given = 2 * shared + (asked.size > 1 && shared === asked.size ? 1 : 0);
       // A sentence that holds two neighbouring words of the question together ("hash anchor") is about them.

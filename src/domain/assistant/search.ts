@@ -169,18 +169,17 @@ export class BookIndex implements PassageSearch {
     // A passage's own score, plus the chapter's: a chapter that answers the question has several
     // passages matching it, where a stray passage elsewhere matches a word or two.
     const ranked = withChapterEvidence(results, (id) => (this.passages[id] as Passage).chapterId);
-    // A section whose heading holds every word the question asks about, and little else ("What is
+    // A section whose heading holds every word the question asks about, and nothing else ("What is
     // a C2PA manifest?", "The C2PA manifest"), is the section on it, however the prose scored.
     const asked = new Set(termsOf(framed || question));
-    const titledBy = (id: number) => {
-      const heading = new Set(termsOf((this.passages[id] as Passage).section));
-      return asked.size >= 2 && heading.size === asked.size && [...asked].every((t) => heading.has(t));
-    };
-    const titled = ranked
-      .filter((r) => titledBy(r.id))
-      .sort((a, b) => termsOf((this.passages[a.id] as Passage).section).length - termsOf((this.passages[b.id] as Passage).section).length);
-    const top = ranked[0]?.score ?? 0;
-    const ordered = titled.length > 0 ? [{ ...(titled[0] as (typeof ranked)[number]), score: top }, ...ranked.filter((r) => r !== titled[0])] : ranked;
+    const titled =
+      asked.size >= 2
+        ? ranked.find((r) => {
+            const heading = new Set(termsOf((this.passages[r.id] as Passage).section));
+            return heading.size === asked.size && [...asked].every((t) => heading.has(t));
+          })
+        : undefined;
+    const ordered = titled ? [{ ...titled, score: ranked[0]?.score ?? 0 }, ...ranked.filter((r) => r !== titled)] : ranked;
     return ordered.slice(0, limit).map((r) => {
       const passage = this.passages[r.id] as Passage;
       const phrase = holdsPair(`${passage.section} ${passage.text}`, pairs);
@@ -189,7 +188,7 @@ export class BookIndex implements PassageSearch {
         score: r.score,
         matched: [...new Set(r.terms)].filter((t) => own.has(t)),
         ...(phrase ? { phrase } : {}),
-        ...(r.id === titled[0]?.id ? { titled: true } : {}),
+        ...(r.id === titled?.id ? { titled: true } : {}),
       };
     });
   }
