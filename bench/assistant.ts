@@ -27,6 +27,19 @@ export interface AssistantFigures {
   heldOut: Record<string, { questions: number; firstCitation: number; facts: number; factInOpening: number; notCovered: number }>;
   /** The later held-out sets (tests/support/assistant-heldout-later.ts): first citation right, "not covered". */
   later: { name: string; written: string; questions: number; firstCitation: number; notCovered: number }[];
+  /** The later held-out questions with one slip of the keyboard each (slipped): as typed right, with the slip, and the slipped answers' time. */
+  slips: { questions: number; firstCitation: number; slippedFirstCitation: number; slippedNotCovered: number; slippedP95Ms: number };
+}
+
+/** The question with two neighbouring letters of its longest word swapped ("Merkle" -> "Merlke"), the commonest slip. */
+export function slipped(question: string): string {
+  const words = question.split(' ');
+  const letters = (w: string) => w.replace(/\W/g, '').length;
+  const longest = words.reduce((best, w, i) => (letters(w) > letters(words[best] ?? '') ? i : best), 0);
+  const word = words[longest] ?? '';
+  const k = Math.floor(letters(word) / 2);
+  words[longest] = `${word.slice(0, k)}${word[k + 1] ?? ''}${word[k] ?? ''}${word.slice(k + 2)}`;
+  return words.join(' ');
 }
 
 const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
@@ -81,6 +94,22 @@ export async function assistantFigures(rounds = 10): Promise<AssistantFigures> {
     }
     later.push(figures);
   }
+  const slips = { questions: 0, firstCitation: 0, slippedFirstCitation: 0, slippedNotCovered: 0, slippedP95Ms: 0 };
+  const slipTimes: number[] = [];
+  for (const q of LATER_HELD_OUT.flatMap((set) => set.questions)) {
+    const asTyped = await askBook({ question: q.question, history: [] }, { search: index, engine });
+    const start = performance.now();
+    const r = await askBook({ question: slipped(q.question), history: [] }, { search: index, engine });
+    slipTimes.push(performance.now() - start);
+    slips.questions += 1;
+    if (q.chapters.includes(asTyped.citations[0]?.chapterId ?? '')) slips.firstCitation += 1;
+    if (q.chapters.includes(r.citations[0]?.chapterId ?? '')) slips.slippedFirstCitation += 1;
+    if (/does not (seem to )?cover/.test(r.answer)) slips.slippedNotCovered += 1;
+  }
+  slips.slippedP95Ms = at(
+    slipTimes.sort((a, b) => a - b),
+    0.95,
+  );
   const hits = QUALITY_QUESTIONS.length - misses.length;
   return {
     questions: QUALITY_QUESTIONS.length,
@@ -94,6 +123,7 @@ export async function assistantFigures(rounds = 10): Promise<AssistantFigures> {
     indexLoadMs,
     heldOut,
     later,
+    slips,
   };
 }
 
@@ -108,4 +138,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       `held-out ${kind}: first citation ${k.firstCitation}/${k.questions}, fact in the opening ${k.factInOpening}/${k.facts}, not covered ${k.notCovered}`,
     );
   for (const set of f.later) console.log(`${set.name}: first citation ${set.firstCitation}/${set.questions}, not covered ${set.notCovered}`);
+  const s = f.slips;
+  console.log(
+    `one slip of the keyboard in each later held-out question: first citation ${s.slippedFirstCitation}/${s.questions} (typed right: ${s.firstCitation}/${s.questions}), not covered ${s.slippedNotCovered}, p95 ${s.slippedP95Ms.toFixed(2)} ms`,
+  );
 }

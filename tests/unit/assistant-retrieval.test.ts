@@ -3,7 +3,7 @@ import { askBook, selectPassages } from '../../src/domain/assistant/ask.ts';
 import { OfflineAnswerEngine } from '../../src/domain/assistant/offline.ts';
 import { BookIndex, buildIndexFile, INDEX_VERSION, type IndexFile } from '../../src/domain/assistant/search.ts';
 import { splitChapter } from '../../src/domain/assistant/sections.ts';
-import { bestQuote, processTerm, sentences, termsOf } from '../../src/domain/assistant/text.ts';
+import { bestQuote, editDistance, processTerm, sentences, termsOf } from '../../src/domain/assistant/text.ts';
 import { loadBook, type ChapterSource } from '../../src/domain/book/load.ts';
 import { renderMarkdown } from '../../src/domain/book/render.ts';
 
@@ -302,5 +302,44 @@ describe('amounts in the opening (stop 35)', () => {
   it('does not take the digits of a name (BRC-105) for the amount asked', async () => {
     const text = 'BRC-105 covers the share of requests a server prices itself. BRC-105 covers a share of requests: 40 percent, by the survey.';
     expect(await offlineOpening('What share of requests does BRC-105 cover?', text)).toMatch(/^“BRC-105 covers a share of requests: 40 percent/);
+  });
+});
+
+describe('slips of the keyboard and words the book only begins (stop 36)', () => {
+  const ask = (question: string) => askBook({ question, history: [] }, { search: index, engine: new OfflineAnswerEngine() });
+
+  it('counts an insertion, a deletion, a wrong letter and two swapped letters as one edit each', () => {
+    expect(editDistance('transaction', 'transacton')).toBe(1);
+    expect(editDistance('ledger', 'ledgger')).toBe(1);
+    expect(editDistance('ledger', 'ledgar')).toBe(1);
+    expect(editDistance('merkle', 'merlke')).toBe(1);
+    expect(editDistance('merkle', 'mrelke')).toBe(2);
+    expect(editDistance('', 'abc')).toBe(3);
+  });
+
+  it("reads a word the book never uses as the book's word one slip away, and leaves the rest as written", () => {
+    expect(index.correct('How is a Merlke root computed from the transactons?')).toBe('How is a merkle root computed from the transactions?');
+    // Two slips for a long word, one for a short one.
+    expect(index.correct('How does the overaly network work?')).toBe('How does the overlay network work?');
+    expect(index.correct('What is a certifciate?')).toBe('What is a certificate?');
+    // A word with no book word near it, an acronym, a compound and a short word stay as written.
+    expect(index.correct('What time zone is Tokyo in?')).toBe('What time zone is Tokyo in?');
+    expect(index.correct('What is SPVV, BRC-1000 or a tokn?')).toBe('What is SPVV, BRC-1000 or a tokn?');
+  });
+
+  it('answers a question with a slip as it answers the question without it, and a model still reads it as asked', async () => {
+    const clean = await ask('What is a Merkle tree?');
+    const slipped = await ask('What is a Merlke tree?');
+    expect(slipped.citations.map((c) => c.url)).toEqual(clean.citations.map((c) => c.url));
+    let seen = '';
+    const model = { name: 'anthropic' as const, model: 'm', answer: async (input: { question: string }) => ((seen = input.question), 'An answer [1].') };
+    await askBook({ question: 'What is a Merlke tree?', history: [] }, { search: index, engine: model });
+    expect(seen).toBe('What is a Merlke tree?');
+  });
+
+  it('finds the word a question shortens ("multisig" for multisignature), which was "not covered"', async () => {
+    const r = await ask('What is multisig?');
+    expect(r.citations[0]?.url).toBe('/book/chapter-02#script-programmable-conditions');
+    expect(r.answer).toContain('Multisignature');
   });
 });

@@ -84,8 +84,12 @@ function asksForDefinition(question: string, entry: GlossaryEntry): boolean {
  * wrote. Engine failures are GenerationErrors with the status to answer.
  */
 export async function askBook(request: AskRequest, deps: AskDeps): Promise<AskResponse> {
-  const { question, history } = request;
-  const context = history.findLast((h) => h.role === 'user')?.content;
+  const { history } = request;
+  // A slip of the keyboard is read as the book's word ("transacton"); a model reads the question as asked.
+  const correct = (text: string) => deps.search.correct?.(text) ?? text;
+  const question = correct(request.question);
+  const previous = history.findLast((h) => h.role === 'user')?.content;
+  const context = previous === undefined ? undefined : correct(previous);
   const glossary = deps.search.glossary;
   const terms = termsOf(expandQuery(question, glossary));
   const limit = deps.engine.name === 'offline' ? OFFLINE_PASSAGES : MODEL_PASSAGES;
@@ -110,7 +114,7 @@ export async function askBook(request: AskRequest, deps: AskDeps): Promise<AskRe
   const deadline = AbortSignal.timeout(deps.deadlineMs ?? ANSWER_DEADLINE_MS);
   const signal = deps.signal ? AbortSignal.any([deps.signal, deadline]) : deadline;
   const raw = await deps.engine.answer(
-    { question, history, passages, terms, definition: defining ? definition : undefined },
+    { question: deps.engine.name === 'offline' ? question : request.question, history, passages, terms, definition: defining ? definition : undefined },
     {
       signal,
       onText: (chunk) => {

@@ -3,7 +3,7 @@ import type { Book } from '../book/load.ts';
 import { buildGlossary, glossaryEntrySchema, type GlossaryEntry } from './glossary.ts';
 import { passageSchema, type Passage } from './schema.ts';
 import { splitChapter } from './sections.ts';
-import { expandQuery, expansionsOf, framedQuestion, holdsPair, processTerm, termPairs, termsOf, tokenize } from './text.ts';
+import { editDistance, expandQuery, expansionsOf, framedQuestion, holdsPair, processTerm, replaceTokens, termPairs, termsOf, tokenize } from './text.ts';
 import { z } from 'zod';
 
 /** Bumped when the index format or its tokenisation changes (an old file is then rebuilt). */
@@ -89,6 +89,8 @@ export interface Hit {
 /** Searches the book's passages (the retrieval port of the assistant). */
 export interface PassageSearch {
   search(query: string, options?: { limit?: number; context?: string | undefined }): Hit[];
+  /** The question with its slips of the keyboard read as the book's words ("transacton"). */
+  correct?(question: string): string;
   /** The book's glossary (terms it defines or spells out). */
   readonly glossary: readonly GlossaryEntry[];
   /** The passage a glossary entry's sentence is in. */
@@ -138,6 +140,57 @@ export class BookIndex implements PassageSearch {
 
   passageOf(entry: GlossaryEntry): Passage | undefined {
     return this.passages.find((p) => p.chapterId === entry.chapterId && p.section === entry.section && p.text.includes(entry.sentence));
+  }
+
+  /** Whether the book has an index term (already processed) anywhere. */
+  private has(term: string): boolean {
+    return this.index.search(term, { tokenize: (t) => [t], processTerm: (t) => t }).length > 0;
+  }
+
+  /** The book's words as written (lowercase) by length, with how often each occurs: built on the first question that needs them. */
+  private words: Map<number, Map<string, number>> | undefined;
+
+  private bookWords(length: number): Map<string, number> {
+    if (!this.words) {
+      const words = new Map<number, Map<string, number>>();
+      for (const p of this.passages)
+        for (const w of `${p.section} ${p.text}`.toLowerCase().match(/\p{L}{4,}/gu) ?? []) {
+          const ofLength = words.get(w.length) ?? new Map<string, number>();
+          ofLength.set(w, (ofLength.get(w) ?? 0) + 1);
+          words.set(w.length, ofLength);
+        }
+      this.words = words;
+    }
+    return this.words.get(length) ?? new Map();
+  }
+
+  /**
+   * The question with each word the book never uses read as the book's word one slip away (an
+   * insertion, a deletion, a wrong letter or two letters swapped; two slips for a word of eight
+   * letters or more): "transacton" as transaction, "Merlke" as Merkle; a word the book only
+   * begins as the word it begins ("multisig" as multisignature). Acronyms, numbers,
+   * compounds and short words are left as written, and so is a word no book word is near ("Tokyo":
+   * a question about it stays uncovered). Of two equally near words, the book's more frequent one.
+   */
+  correct(question: string): string {
+    return replaceTokens(question, (token) => {
+      const word = token.toLowerCase();
+      const term = processTerm(token)?.[0];
+      if (word.length < 5 || !/^\p{Ll}+$/u.test(word) || /^\p{Lu}{2}/u.test(token) || term === undefined || this.has(term)) return token;
+      const reach = word.length >= 8 ? 2 : 1;
+      let best: [string, number, number] | undefined;
+      for (let length = word.length - reach; length <= word.length + reach; length += 1)
+        for (const [candidate, count] of this.bookWords(length)) {
+          const distance = editDistance(word, candidate, reach);
+          if (distance <= reach && (!best || distance < best[1] || (distance === best[1] && count > best[2]))) best = [candidate, distance, count];
+        }
+      if (best) return best[0];
+      // A word the book only begins ("multisig" for multisignature) is its most frequent such word.
+      let longer: [string, number] | undefined;
+      for (let length = word.length + 1; length <= 40; length += 1)
+        for (const [candidate, count] of this.bookWords(length)) if (candidate.startsWith(word) && (!longer || count > longer[1])) longer = [candidate, count];
+      return longer ? longer[0] : token;
+    });
   }
 
   /** Parses and checks a generated index file (JSON text). */

@@ -16,9 +16,44 @@ const STOPWORDS = new Set(
   ),
 );
 
+/** A token: a word, a number (1,000 is one) or a joined compound (BRC-100, OP_RETURN, 4.2). */
+const TOKEN = /\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\p{L}\p{N}])|[\p{L}\p{N}]+(?:[-_.'’][\p{L}\p{N}]+)*/gu;
+
 /** Splits text into candidate terms: words, numbers (1,000 is one) and joined compounds (BRC-100, OP_RETURN, 4.2). */
 export function tokenize(text: string): string[] {
-  return text.match(/\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\p{L}\p{N}])|[\p{L}\p{N}]+(?:[-_.'’][\p{L}\p{N}]+)*/gu) ?? [];
+  return text.match(TOKEN) ?? [];
+}
+
+/** `text` with each token replaced by what `replace` returns for it (the text between tokens is kept). */
+export function replaceTokens(text: string, replace: (token: string) => string): string {
+  return text.replace(TOKEN, replace);
+}
+
+/**
+ * The number of single-letter edits (an insertion, a deletion, a substitution, or two neighbouring
+ * letters swapped) that turn `a` into `b`: "transacton" is one from "transaction", "ledegr" one from
+ * "ledger". Past `max` it stops counting and returns max + 1.
+ */
+export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  // Three rows of the table at a time: two rows up (for a swap), the row above and this one.
+  let before: number[] = [];
+  let above = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const row = [i];
+    let least = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min((above[j] as number) + 1, (row[j - 1] as number) + 1, (above[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, (before[j - 2] as number) + 1);
+      row.push(d);
+      least = Math.min(least, d);
+    }
+    if (least > max) return max + 1;
+    before = above;
+    above = row;
+  }
+  return Math.min(above[b.length] as number, max + 1);
 }
 
 const SHORT_PLURAL = /^[a-z]*[aeiouy][a-z]*[^sui]s$/;
