@@ -343,3 +343,25 @@ describe('slips of the keyboard and words the book only begins (stop 36)', () =>
     expect(r.answer).toContain('Multisignature');
   });
 });
+
+describe('what the glossary lacks, answered from the sentence that says what it is (stop 36)', () => {
+  const opening = async (question: string) => {
+    const r = await askBook({ question, history: [] }, { search: index, engine: new OfflineAnswerEngine() });
+    return { opening: r.answer.split('\n\n')[1] ?? '', first: r.citations[0]?.url };
+  };
+
+  it('opens with the sentence that opens with the thing, or names it in apposition', async () => {
+    // Before, Scope 3 opened with "For many companies, Scope 3 is by far the largest share", and paymail with a sentence naming paymail handles.
+    expect((await opening('What is Scope 3?')).opening).toMatch(/^“Scope 3 covers everything else in its value chain/);
+    const paymail = await opening('What is paymail?');
+    expect(paymail.opening).toMatch(
+      /^In the book, a paymail is a human-readable payment address format\. The book puts it this way: “It also helped establish paymail/,
+    );
+    expect(paymail.first).toMatch(/^\/book\/chapter-20#/);
+  });
+
+  it('keeps the glossary first ("What is BEEF?") and a section titled with the question first ("What is a C2PA manifest?")', async () => {
+    expect((await opening('What is BEEF?')).opening).toMatch(/BEEF/);
+    expect((await opening('What is a C2PA manifest?')).first).toMatch(/^\/book\/chapter-15#the-c2pa-manifest/);
+  });
+});

@@ -2,7 +2,7 @@ import { GenerationError } from '../ideas/engine.ts';
 import { CitationMarkers, dropForeignBookLinks, type AnswerEngine } from './engine.ts';
 import { passageUrl, type AskRequest, type AskResponse, type Citation, type Passage } from './schema.ts';
 import type { Hit, PassageSearch } from './search.ts';
-import { termAskedAbout, type GlossaryEntry } from './glossary.ts';
+import { termAskedAbout, thingAskedAbout, type GlossaryEntry } from './glossary.ts';
 import { looksNonEnglish } from './offline.ts';
 import { bestQuote, escapeRegExp, expandQuery, framedQuestion, termsOf } from './text.ts';
 
@@ -86,7 +86,7 @@ function asksForDefinition(question: string, entry: GlossaryEntry): boolean {
 export async function askBook(request: AskRequest, deps: AskDeps): Promise<AskResponse> {
   const { history } = request;
   // A slip of the keyboard is read as the book's word ("transacton"); a model reads the question as asked.
-  const correct = (text: string) => deps.search.correct?.(text) ?? text;
+  const correct = (text: string) => (looksNonEnglish(text) ? text : (deps.search.correct?.(text) ?? text));
   const question = correct(request.question);
   const previous = history.findLast((h) => h.role === 'user')?.content;
   const context = previous === undefined ? undefined : correct(previous);
@@ -101,7 +101,11 @@ export async function askBook(request: AskRequest, deps: AskDeps): Promise<AskRe
   const asked = termAskedAbout(question, glossary);
   const named = new Set(asked ? termsOf(`${asked.term} ${asked.meaning}`) : []);
   const narrower = found[0]?.titled === true && termsOf(framedQuestion(question)).some((t) => !named.has(t));
-  const definition = asked && !narrower && asksForDefinition(question, asked) ? asked : undefined;
+  const fromGlossary = asked && !narrower && asksForDefinition(question, asked) ? asked : undefined;
+  // A thing the glossary lacks ("What is Scope 3?") is answered from the book's sentence that says
+  // what it is, when one does, unless a section is titled with it.
+  const thing = fromGlossary || found[0]?.titled === true ? undefined : thingAskedAbout(question);
+  const definition = fromGlossary ?? (thing ? deps.search.definitionOf?.(thing, passages) : undefined);
   const defining = definition ? deps.search.passageOf?.(definition) : undefined;
   if (definition && defining) passages = [defining, ...passages.filter((p) => p !== defining)].slice(0, limit);
   const base = { engine: deps.engine.name, model: deps.engine.model };

@@ -307,3 +307,65 @@ export function termAskedAbout(question: string, glossary: readonly GlossaryEntr
   if (name && (!term || (name.meaning.length > term.term.length && name.meaning.toLowerCase().includes(term.term.toLowerCase())))) return name;
   return term ?? (name?.expansion ? name : undefined);
 }
+
+/**
+ * The thing a "what is X" question asks about, as the reader wrote it ("sighash flag" for "What is a
+ * sighash flag?", "paymail" for "what's paymail"), when the question asks nothing else: a name of
+ * one to four words, not a comparison ("the difference between ...").
+ */
+export function thingAskedAbout(question: string): string | undefined {
+  const m =
+    /^\s*(?:what|who)(?:'s|’s|\s+(?:is|are|was|were))\s+(.+?)[\s?.!]*$/i.exec(question) ??
+    /^\s*what\s+does\s+(.+?)\s+mean[\s?.!]*$/i.exec(question) ??
+    /^\s*(?:define|explain)\s+(.+?)[\s?.!]*$/i.exec(question);
+  const thing = m?.[1]?.replace(/^(?:an?|the)\s+/i, '').trim();
+  if (!thing || /\b(?:and|or|vs|versus|between|difference|different|how|why|when|which|best|way|if)\b/i.test(thing)) return undefined;
+  return thing.split(/\s+/).length <= 4 ? thing : undefined;
+}
+
+/**
+ * The book's sentence that says what `thing` is, when a sentence does: one that opens with it and
+ * says what it is or does ("Scope 3 covers everything else in its value chain", "Bitcoin's Lightning
+ * Network is ..."), else one that names it and says what it is in apposition ("paymail, the
+ * human-readable payment address format"), else one that gives it its name ("the SDK calls this a
+ * chain tracker"). Of several, the one in the passage ranked first for the question (`ranked`),
+ * then the first in the book. Built as a glossary entry whose meaning is empty when the sentence
+ * does not state one; the sentence is verbatim.
+ */
+export function definingSentence(thing: string, passages: readonly Passage[], ranked: readonly Passage[] = []): GlossaryEntry | undefined {
+  const name = `${escapeRegExp(thing).replace(/\\ |\s+/g, '\\s+')}(?:s|es)?`;
+  const opens = new RegExp(
+    `^(?:(?:an?|the)\\s+)?(?:[A-Z][\\w-]*['’]s\\s+)?${name}(?:\\s*\\([^)]*\\))?\\s+(?:${DEFINING_VERB}|was|were|means|refers\\s+to|stands\\s+for|records|holds)\\b(?!\\s+not\\b)`,
+    'i',
+  );
+  const apposition = new RegExp(`\\b${name},\\s+((?:the|an?)\\s+[^,.;:()]{8,90})`, 'i');
+  const naming = new RegExp(`\\b(?:called|known\\s+as|calls\\s+(?:this|it|them|these)(?:\\s+an?)?)\\s+(?:an?\\s+|the\\s+)?${name}\\b`, 'i');
+  const order = [...ranked, ...passages.filter((p) => !ranked.includes(p))];
+  let best: { rank: number; entry: GlossaryEntry } | undefined;
+  for (const passage of order) {
+    for (const sentence of sentences(passage.text)) {
+      if (sentence.length > 400) continue;
+      // An apposition is a name for the thing, not a list ("the model hash, the output and the
+      // decision") nor the next clause ("every attestation, the worker can ask ...").
+      const raw = apposition.exec(sentence)?.[1];
+      const appositive =
+        raw && !/\b(?:and|or|can|could|will|would|may|might|must|should|is|are|was|were|has|have|had|does|do|did)\b/i.test(raw) ? raw : undefined;
+      const meaning = appositive ? complement(appositive) : undefined;
+      const rank = opens.test(sentence) ? 0 : meaning && meaning.includes(' ') ? 1 : naming.test(sentence) ? 2 : undefined;
+      if (rank === undefined || (best && best.rank <= rank)) continue;
+      const entry = {
+        term: thing,
+        meaning: rank === 1 && meaning ? meaning.replace(/^(?:the|a|an)\s+/i, '') : '',
+        expansion: false,
+        sentence,
+        chapterId: passage.chapterId,
+        chapterTitle: passage.chapterTitle,
+        section: passage.section,
+        url: passageUrl(passage),
+      };
+      best = { rank, entry };
+      if (rank === 0) return entry;
+    }
+  }
+  return best?.entry;
+}

@@ -123,7 +123,8 @@ function opening(input: EngineQuestion, terms: readonly string[]): string {
   if (definition) {
     // A sentence that opens with the term ("An overlay is a set of servers that...") answers alone.
     const own = new RegExp(`^(?:(?:an?|the)\\s+)?${escapeRegExp(definition.term)}\\b`, 'i').test(definition.sentence);
-    if (own && !definition.expansion) {
+    // So does a sentence that names the thing without a meaning to restate ("the SDK calls this a chain tracker").
+    if ((own && !definition.expansion) || !definition.meaning) {
       const list = sentences(input.passages[0]?.text ?? '');
       const at = list.indexOf(definition.sentence);
       return `“${at < 0 ? definition.sentence : withNextIfShort(list, at)}” [1]`;

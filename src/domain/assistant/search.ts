@@ -1,6 +1,6 @@
 import MiniSearch, { type Options, type SearchResult } from 'minisearch';
 import type { Book } from '../book/load.ts';
-import { buildGlossary, glossaryEntrySchema, type GlossaryEntry } from './glossary.ts';
+import { buildGlossary, definingSentence, glossaryEntrySchema, type GlossaryEntry } from './glossary.ts';
 import { passageSchema, type Passage } from './schema.ts';
 import { splitChapter } from './sections.ts';
 import { editDistance, expandQuery, expansionsOf, framedQuestion, holdsPair, processTerm, replaceTokens, termPairs, termsOf, tokenize } from './text.ts';
@@ -95,6 +95,8 @@ export interface PassageSearch {
   readonly glossary: readonly GlossaryEntry[];
   /** The passage a glossary entry's sentence is in. */
   passageOf?(entry: GlossaryEntry): Passage | undefined;
+  /** The book's sentence that says what a thing the glossary lacks is ("Scope 3 covers ..."), preferring the `ranked` passages. */
+  definitionOf?(thing: string, ranked: readonly Passage[]): GlossaryEntry | undefined;
 }
 
 /** How much a chapter's evidence multiplies its passages' scores: by up to 1 + CHAPTER_WEIGHT for the strongest chapter. */
@@ -140,6 +142,12 @@ export class BookIndex implements PassageSearch {
 
   passageOf(entry: GlossaryEntry): Passage | undefined {
     return this.passages.find((p) => p.chapterId === entry.chapterId && p.section === entry.section && p.text.includes(entry.sentence));
+  }
+
+  definitionOf(thing: string, ranked: readonly Passage[]): GlossaryEntry | undefined {
+    // Where the book says most about the thing first, after the passages found for the question.
+    const about = this.index.search(thing).map((r) => this.passages[r.id as number] as Passage);
+    return definingSentence(thing, about, ranked);
   }
 
   /** Whether the book has an index term (already processed) anywhere. */
