@@ -299,6 +299,11 @@ describe('amounts in the opening (stop 35)', () => {
     expect(await opening('How big is a SHA-256 hash?')).toContain('produces 256 bits');
   });
 
+  it('reads a superlative ("the largest block") as a question about an amount (stop 36)', async () => {
+    // Before, the opening was the sentence on the setting that caps blocks, without a size.
+    expect(await opening('What is the largest block mined on BSV?')).toContain('a block of 1,999,941,397 bytes');
+  });
+
   it('does not take the digits of a name (BRC-105) for the amount asked', async () => {
     const text = 'BRC-105 covers the share of requests a server prices itself. BRC-105 covers a share of requests: 40 percent, by the survey.';
     expect(await offlineOpening('What share of requests does BRC-105 cover?', text)).toMatch(/^“BRC-105 covers a share of requests: 40 percent/);

@@ -49,7 +49,7 @@ const SHORT_OPENING = 120;
 
 /** Questions about amounts: their opening sentence should carry a number. */
 const QUANTITY =
-  /\b(how much|how many|cost|costs|fee|fees|price|satoshis?|sats?|bytes?|size|large|big|rate|percent|%|by when|what date|which year|what year|deadline|how long)\b|\d/i;
+  /\b(how much|how many|cost|costs|fee|fees|price|satoshis?|sats?|bytes?|size|large|big|rate|percent|%|by when|what date|which year|what year|deadline|how long|how (?:fast|quickly|often|small|high|far|old)|largest|biggest|smallest|highest|lowest|fastest|longest|maximum|minimum|record)\b|\d/i;
 /** Questions about a date: a year answers them. */
 const DATE = /\b(?:by when|when|what date|which year|what year|deadline)\b/i;
 
@@ -84,7 +84,7 @@ function unitAsked(question: string): RegExp | undefined {
   // "640 bytes", "32-byte", "five minutes".
   const amountOf = (units: string) => new RegExp(`${AMOUNT}[\\s-]?(?:${units})\\b`, 'i');
   if (/\bhow (?:long|quickly|soon|often)\b/.test(q)) return amountOf('seconds?|minutes?|hours?|days?|weeks?|months?|years?');
-  if (/\bhow (?:big|large|small)\b|\b(?:size|storage|bytes?)\b/.test(q)) return amountOf('bits?|bytes?|kb|mb|gb|kilobytes?|megabytes?|gigabytes?');
+  if (/\bhow (?:big|large|small)\b|\b(?:size|storage|bytes?|largest|biggest|smallest)\b/.test(q)) return amountOf('bits?|bytes?|kb|mb|gb|kilobytes?|megabytes?|gigabytes?');
   const counted = /\bhow many ([a-z]+)/.exec(q)?.[1];
   if (counted) return amountOf(`${escapeRegExp(counted.replace(/(?:es|s)$/, ''))}(?:s|es)?`);
   if (/\b(?:cost|costs|pay|pays|fee|fees|price|charge)\b/.test(q)) return /\$\s?\d|\d[\d,.]*\s?(?:satoshis?|sats?|cents?|dollars?)\b/i;
