@@ -84,7 +84,8 @@ function unitAsked(question: string): RegExp | undefined {
   // "640 bytes", "32-byte", "five minutes".
   const amountOf = (units: string) => new RegExp(`${AMOUNT}[\\s-]?(?:${units})\\b`, 'i');
   if (/\bhow (?:long|quickly|soon|often)\b/.test(q)) return amountOf('seconds?|minutes?|hours?|days?|weeks?|months?|years?');
-  if (/\bhow (?:big|large|small)\b|\b(?:size|storage|bytes?|largest|biggest|smallest)\b/.test(q)) return amountOf('bits?|bytes?|kb|mb|gb|kilobytes?|megabytes?|gigabytes?');
+  if (/\bhow (?:big|large|small)\b|\b(?:size|storage|bytes?|largest|biggest|smallest)\b/.test(q))
+    return amountOf('bits?|bytes?|kb|mb|gb|kilobytes?|megabytes?|gigabytes?');
   const counted = /\bhow many ([a-z]+)/.exec(q)?.[1];
   if (counted) return amountOf(`${escapeRegExp(counted.replace(/(?:es|s)$/, ''))}(?:s|es)?`);
   if (/\b(?:cost|costs|pay|pays|fee|fees|price|charge)\b/.test(q)) return /\$\s?\d|\d[\d,.]*\s?(?:satoshis?|sats?|cents?|dollars?)\b/i;
