@@ -10,7 +10,7 @@ import { OfflineAnswerEngine } from '../src/domain/assistant/offline.ts';
 import { BookIndex, buildIndexFile } from '../src/domain/assistant/search.ts';
 import { loadBook } from '../src/domain/book/load.ts';
 import { factPattern, HELD_OUT } from '../tests/support/assistant-heldout.ts';
-import { LATER_HELD_OUT } from '../tests/support/assistant-heldout-later.ts';
+import { LATER_HELD_OUT, OFF_TOPIC } from '../tests/support/assistant-heldout-later.ts';
 import { QUALITY_QUESTIONS } from '../tests/support/assistant-questions.ts';
 
 export interface AssistantFigures {
@@ -29,6 +29,8 @@ export interface AssistantFigures {
   later: { name: string; written: string; questions: number; firstCitation: number; notCovered: number }[];
   /** The later held-out questions with one slip of the keyboard each (slipped): as typed right, with the slip, and the slipped answers' time. */
   slips: { questions: number; firstCitation: number; slippedFirstCitation: number; slippedNotCovered: number; slippedP95Ms: number };
+  /** Questions the book does not answer (OFF_TOPIC): how many were answered as if it did. */
+  offTopic: { questions: number; answered: string[] };
 }
 
 /** The question with two neighbouring letters of its longest word swapped ("Merkle" -> "Merlke"), the commonest slip. */
@@ -106,6 +108,11 @@ export async function assistantFigures(rounds = 10): Promise<AssistantFigures> {
     if (q.chapters.includes(r.citations[0]?.chapterId ?? '')) slips.slippedFirstCitation += 1;
     if (/does not (seem to )?cover/.test(r.answer)) slips.slippedNotCovered += 1;
   }
+  const offTopic = { questions: OFF_TOPIC.length, answered: [] as string[] };
+  for (const question of OFF_TOPIC) {
+    const r = await askBook({ question, history: [] }, { search: index, engine });
+    if (!/does not (seem to )?cover/.test(r.answer)) offTopic.answered.push(`${question} -> ${r.citations[0]?.url ?? 'none'}`);
+  }
   slips.slippedP95Ms = at(
     slipTimes.sort((a, b) => a - b),
     0.95,
@@ -124,6 +131,7 @@ export async function assistantFigures(rounds = 10): Promise<AssistantFigures> {
     heldOut,
     later,
     slips,
+    offTopic,
   };
 }
 
@@ -138,6 +146,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       `held-out ${kind}: first citation ${k.firstCitation}/${k.questions}, fact in the opening ${k.factInOpening}/${k.facts}, not covered ${k.notCovered}`,
     );
   for (const set of f.later) console.log(`${set.name}: first citation ${set.firstCitation}/${set.questions}, not covered ${set.notCovered}`);
+  console.log(`questions the book does not answer, answered as if it did: ${f.offTopic.answered.length}/${f.offTopic.questions}`);
+  for (const a of f.offTopic.answered) console.log(`  answered: ${a}`);
   const s = f.slips;
   console.log(
     `one slip of the keyboard in each later held-out question: first citation ${s.slippedFirstCitation}/${s.questions} (typed right: ${s.firstCitation}/${s.questions}), not covered ${s.slippedNotCovered}, p95 ${s.slippedP95Ms.toFixed(2)} ms`,

@@ -495,3 +495,40 @@ export const LATER_HELD_OUT: readonly HeldOutSet[] = [
     ],
   },
 ];
+
+/**
+ * Questions the book does not answer, written in stop 36 to measure how often the offline engine
+ * answers one as if the book covered it (`npm run bench`); never tuned on.
+ */
+export const OFF_TOPIC: readonly string[] = [
+  'How do I make a good cup of coffee at home?',
+  'What is the best time of year to visit Japan?',
+  'How do I stop my cat scratching the sofa?',
+  'How long should I boil an egg?',
+  'Who painted the Mona Lisa?',
+  'How do I improve my running pace for a marathon?',
+  'What causes the northern lights?',
+  'How do I repot a houseplant?',
+  'What is the tallest building in the world?',
+  'How do I write a cover letter for a teaching job?',
+  'Why is the sky blue?',
+  'How do I clean a cast iron pan?',
+  'What are the rules of cricket?',
+  'How can I sleep better at night?',
+  'What should I pack for a camping trip?',
+  'How do I knit a scarf?',
+  'How many players are on a football team?',
+  'What is the recipe for pancakes?',
+  'How do I tune a violin?',
+  'When was the Eiffel Tower built?',
+  'How do I get rid of weeds in my garden?',
+  'What is the speed of sound?',
+  'How can I learn to swim as an adult?',
+  'How do volcanoes form?',
+  'How do I choose a good mattress?',
+  'What is the capital of Australia?',
+  'How do I teach my child to ride a bike?',
+  'What does a plumber charge per hour?',
+  'How do I paint a room quickly?',
+  'Which wine goes with fish?',
+];

@@ -213,6 +213,41 @@ describe('coverage', () => {
     expect(r.answer).not.toMatch(/does not (seem to )?cover/);
     expect(r.citations[0]?.quote).toMatch(/commit/i);
   });
+
+  it('counts a word read one slip away as less than a word typed, so "Tower" read as power covers nothing (stop 36)', async () => {
+    const passage = (chapterId: string, section: string) => ({ chapterId, chapterTitle: 'c', section, parent: '', slug: section, text: section, code: '' });
+    const hit = { passage: passage('chapter-13', 'energy'), score: 2, matched: ['power', 'built'] };
+    // Two of three words typed cover a question (0.67); a guessed word and a typed one do not (0.58).
+    expect(selectPassages([hit], 3, 3)).toHaveLength(1);
+    expect(selectPassages([hit], 3, 3, false, new Set(['power']))).toEqual([]);
+    const r = await askBook({ question: 'When was the Eiffel Tower built?', history: [] }, { search: index, engine: new OfflineAnswerEngine() });
+    expect(r.answer).toMatch(/does not (seem to )?cover/);
+  });
+
+  it('takes three best passages of one chapter, each with two words of the question and together most of them, as covering it (stop 36)', async () => {
+    const passage = (chapterId: string, section: string) => ({ chapterId, chapterTitle: 'c', section, parent: '', slug: section, text: section, code: '' });
+    const hits = ['streaming', 'channels', 'per-item content'].map((section, i) => ({
+      passage: passage('chapter-16', section),
+      score: 2 - i / 10,
+      matched: i === 2 ? ['paid', 'song'] : ['paid', 'stream'],
+    }));
+    // Each holds two of five words (0.4), together three (0.6).
+    expect(selectPassages(hits, 5, 3)).toHaveLength(3);
+    expect(selectPassages(hits, 6, 3)).toEqual([]);
+    expect(
+      selectPassages(
+        hits.map((h, i) => (i === 2 ? { ...h, passage: passage('chapter-07', 'per-item content') } : h)),
+        5,
+        3,
+      ),
+    ).toEqual([]);
+    // Before, "not covered", though chapter 16 is on streaming and per-item payments.
+    const r = await askBook(
+      { question: 'How can a musician get paid each time a song is streamed?', history: [] },
+      { search: index, engine: new OfflineAnswerEngine() },
+    );
+    expect(r.citations[0]?.chapterId).toBe('chapter-16');
+  });
 });
 
 describe('answers to questions about a term (stop 34)', () => {

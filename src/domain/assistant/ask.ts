@@ -9,6 +9,8 @@ import { bestQuote, escapeRegExp, expandQuery, framedQuestion, termsOf } from '.
 /** How many passages each kind of engine gets: the offline answer quotes them all. */
 const OFFLINE_PASSAGES = 3;
 const MODEL_PASSAGES = 6;
+/** How much a word read as the book's word one slip away ("tower" as power) counts towards covering a question. */
+const GUESS_WEIGHT = 0.75;
 /** The overall deadline of one answer (the SDKs also time out each attempt). */
 const ANSWER_DEADLINE_MS = 45_000;
 
@@ -32,18 +34,27 @@ export const NOT_COVERED_ANSWER =
  * The passages worth giving an engine: none when the best match holds too few of the question's
  * terms (the book does not cover it), else the best ones within reach of the top score.
  */
-export function selectPassages(found: Hit[], questionTerms: number, limit: number, foreign = false): Passage[] {
+export function selectPassages(found: Hit[], questionTerms: number, limit: number, foreign = false, guessed: ReadonlySet<string> = new Set()): Passage[] {
+  // A word read as the book's word one slip away ("tower" as power) is a guess: it counts less.
+  const weight = (terms: readonly string[]) => terms.reduce((sum, t) => sum + (guessed.has(t) ? GUESS_WEIGHT : 1), 0);
   const covers = (hit: Hit): boolean => {
-    const coverage = hit.matched.length / Math.max(1, questionTerms);
+    const matched = weight(hit.matched);
+    const coverage = matched / Math.max(1, questionTerms);
     // A section whose heading names two of the question's words is about it, whatever else the question says.
-    const inHeading = termsOf(`${hit.passage.section} ${hit.passage.parent}`).filter((t) => hit.matched.includes(t)).length;
+    const inHeading = weight(termsOf(`${hit.passage.section} ${hit.passage.parent}`).filter((t) => hit.matched.includes(t)));
     // A question in another language is judged by the English terms it contains (BEEF, SPV) alone.
-    return coverage >= 0.6 || hit.matched.length >= 3 || inHeading >= 2 || (foreign && hit.matched.length >= 1);
+    return coverage >= 0.6 || matched >= 3 || inHeading >= 2 || (foreign && matched >= 1);
   };
   let hits = found;
   const best = hits[0];
   if (!best) return [];
-  if (!covers(best)) {
+  // Three best passages from one chapter, each holding two of the question's words and together most
+  // of them, are a chapter on the subject ("a musician paid each time a song is streamed": chapter 16's streaming and
+  // per-item content), however many of the question's other words the book does not use.
+  const top = found.slice(0, 3);
+  const together = weight([...new Set(top.flatMap((h) => h.matched))]) / Math.max(1, questionTerms);
+  const oneChapter = top.length === 3 && new Set(top.map((h) => h.passage.chapterId)).size === 1 && top.every((h) => weight(h.matched) >= 2) && together >= 0.6;
+  if (!covers(best) && !oneChapter) {
     // When the best match by words does not cover the question, a passage that holds two of its
     // neighbouring words as a phrase does ("the travel rule", where "rule" alone led elsewhere),
     // else the next match that covers it ("a commitment in cryptography", where a heading on
@@ -52,9 +63,9 @@ export function selectPassages(found: Hit[], questionTerms: number, limit: numbe
     if (!covering) return [];
     hits = [covering, ...hits.filter((h) => h !== covering)];
   }
-  const top = hits[0] ?? best;
+  const lead = hits[0] ?? best;
   return hits
-    .filter((h) => h.score >= top.score * 0.3)
+    .filter((h) => h.score >= lead.score * 0.3)
     .slice(0, limit)
     .map((h) => h.passage);
 }
@@ -94,7 +105,10 @@ export async function askBook(request: AskRequest, deps: AskDeps): Promise<AskRe
   const terms = termsOf(expandQuery(question, glossary));
   const limit = deps.engine.name === 'offline' ? OFFLINE_PASSAGES : MODEL_PASSAGES;
   const found = deps.search.search(question, { limit: limit + 2, context });
-  let passages = selectPassages(found, terms.length, limit, looksNonEnglish(question));
+  const typed = new Set(termsOf(expandQuery(request.question, glossary)));
+  // The words read as a book word one slip away; one the reader's word begins ("multisig") is no guess.
+  const guessed = new Set(terms.filter((t) => !typed.has(t) && ![...typed].some((w) => w.length >= 5 && t.startsWith(w))));
+  let passages = selectPassages(found, terms.length, limit, looksNonEnglish(question), guessed);
   // A question about a term the book defines ("What does SPV stand for?") is answered from its
   // definition first: the defining passage leads, whatever else matched; unless a section is
   // titled with more of what is asked than the term says ("a C2PA manifest", not C2PA).
