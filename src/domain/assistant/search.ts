@@ -99,6 +99,9 @@ export interface PassageSearch {
   definitionOf?(thing: string, ranked: readonly Passage[]): GlossaryEntry | undefined;
 }
 
+/** How many words the book never uses `correct` looks at in one question (a reader's slips are few). */
+const MAX_UNKNOWN_WORDS = 6;
+
 /** How much a chapter's evidence multiplies its passages' scores: by up to 1 + CHAPTER_WEIGHT for the strongest chapter. */
 const CHAPTER_WEIGHT = 1;
 /** A chapter's evidence is the sum of its best passages' scores, this many at most. */
@@ -158,18 +161,17 @@ export class BookIndex implements PassageSearch {
   /** The book's words as written (lowercase) by length, with how often each occurs: built on the first question that needs them. */
   private words: Map<number, Map<string, number>> | undefined;
 
-  private bookWords(length: number): Map<string, number> {
+  private bookWords(): Map<number, Map<string, number>> {
     if (!this.words) {
-      const words = new Map<number, Map<string, number>>();
+      this.words = new Map();
       for (const p of this.passages)
         for (const w of `${p.section} ${p.text}`.toLowerCase().match(/\p{L}{4,}/gu) ?? []) {
-          const ofLength = words.get(w.length) ?? new Map<string, number>();
+          const ofLength = this.words.get(w.length) ?? new Map<string, number>();
           ofLength.set(w, (ofLength.get(w) ?? 0) + 1);
-          words.set(w.length, ofLength);
+          this.words.set(w.length, ofLength);
         }
-      this.words = words;
     }
-    return this.words.get(length) ?? new Map();
+    return this.words;
   }
 
   /**
@@ -179,25 +181,31 @@ export class BookIndex implements PassageSearch {
    * begins as the word it begins ("multisig" as multisignature). Acronyms, numbers,
    * compounds and short words are left as written, and so is a word no book word is near ("Tokyo":
    * a question about it stays uncovered). Of two equally near words, the book's more frequent one.
+   * Only the first MAX_UNKNOWN_WORDS such words are looked at: a question of junk words costs no more
+   * than a question with a few slips.
    */
   correct(question: string): string {
+    let unknown = 0;
     return replaceTokens(question, (token) => {
       const word = token.toLowerCase();
       const term = processTerm(token)?.[0];
       if (word.length < 5 || !/^\p{Ll}+$/u.test(word) || /^\p{Lu}{2}/u.test(token) || term === undefined || this.has(term)) return token;
+      if ((unknown += 1) > MAX_UNKNOWN_WORDS) return token;
       const reach = word.length >= 8 ? 2 : 1;
-      let best: [string, number, number] | undefined;
-      for (let length = word.length - reach; length <= word.length + reach; length += 1)
-        for (const [candidate, count] of this.bookWords(length)) {
-          const distance = editDistance(word, candidate, reach);
-          if (distance <= reach && (!best || distance < best[1] || (distance === best[1] && count > best[2]))) best = [candidate, distance, count];
-        }
-      if (best) return best[0];
-      // A word the book only begins ("multisig" for multisignature) is its most frequent such word.
+      let near: [string, number, number] | undefined;
       let longer: [string, number] | undefined;
-      for (let length = word.length + 1; length <= 40; length += 1)
-        for (const [candidate, count] of this.bookWords(length)) if (candidate.startsWith(word) && (!longer || count > longer[1])) longer = [candidate, count];
-      return longer ? longer[0] : token;
+      for (const [length, words] of this.bookWords()) {
+        if (length < word.length - reach) continue;
+        for (const [candidate, count] of words) {
+          if (length <= word.length + reach) {
+            const distance = editDistance(word, candidate, reach);
+            if (distance <= reach && (!near || distance < near[1] || (distance === near[1] && count > near[2]))) near = [candidate, distance, count];
+          }
+          // A word the book only begins ("multisig" for multisignature): its most frequent such word.
+          if (length > word.length && candidate.startsWith(word) && (!longer || count > longer[1])) longer = [candidate, count];
+        }
+      }
+      return near?.[0] ?? longer?.[0] ?? token;
     });
   }
 
