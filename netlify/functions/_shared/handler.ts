@@ -1,5 +1,5 @@
 import type { Context } from '@netlify/functions';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { assertDeployedEnv, serverEnv, type ServerEnv } from '../../../src/lib/server-env.ts';
 import { readJsonBody, rejectCrossSite, requireJson } from './guard.ts';
 import { error, methodNotAllowed, withSecurityHeaders } from './http.ts';
@@ -41,10 +41,28 @@ export interface HandlerInput<B> {
   body: B;
 }
 
+/** Where a problem is, as a reader of the body would write it: `history[1].content`. */
+const pathOf = (path: readonly PropertyKey[]) => path.map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i ? '.' : ''}${String(key)}`)).join('');
+
+/**
+ * A bad body's 400 message, one sentence per problem: the schema's own message ("question is
+ * empty"), and where the problem is when the message does not begin with its field ("content is
+ * empty (at history[1].content)"). zod's prettified form ("✖ question is empty\n  → at
+ * question") reached readers of the assistant verbatim.
+ */
+export function invalidBodyMessage(error: z.ZodError): string {
+  const said = error.issues.map((issue) => {
+    const last = issue.path.at(-1);
+    const own = issue.path.length <= 1 && (last === undefined || issue.message.startsWith(String(last)));
+    return own ? issue.message : `${issue.message} (at ${pathOf(issue.path)})`;
+  });
+  return [...new Set(said)].join('; ');
+}
+
 /**
  * The one request wrapper of the site's functions: method check (405 with Allow), same-site guard
  * for cookie-authenticated writes (403), the JSON body parsed with the shared zod schema
- * (`z.prettifyError` for the 400), the environment parsed once, a 503 when the work throws (a
+ * (each problem in a sentence for the 400: `invalidBodyMessage`), the environment parsed once, a 503 when the work throws (a
  * store failure; logged), and the security headers on every response it returns.
  *
  * @example
@@ -83,7 +101,7 @@ export function handler<S extends z.ZodType | undefined = undefined>(
       const read = await readJsonBody(req, options.bodyLimit);
       if (!read.ok) return read.response;
       const parsed = options.body.safeParse(read.value);
-      if (!parsed.success) return error(400, z.prettifyError(parsed.error));
+      if (!parsed.success) return error(400, invalidBodyMessage(parsed.error));
       body = parsed.data;
     }
     return await guarded(req, () => run({ req, context, env, body: body as S extends z.ZodType ? z.output<S> : undefined }));
