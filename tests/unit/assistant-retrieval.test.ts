@@ -359,12 +359,16 @@ describe('slips of the keyboard and words the book only begins (stop 36)', () =>
   });
 
   it("reads a word the book never uses as the book's word one slip away, and leaves the rest as written", () => {
-    expect(index.correct('How is a Merlke root computed from the transactons?')).toBe('How is a merkle root computed from the transactions?');
+    expect(index.correct('How is a Merlke root computed from the transactons?')).toBe('How is a Merkle root computed from the transactions?');
     // Two slips for a long word, one for a short one.
     expect(index.correct('How does the overaly network work?')).toBe('How does the overlay network work?');
     expect(index.correct('What is a certifciate?')).toBe('What is a certificate?');
     // A word with no book word near it, an acronym, a compound and a short word stay as written.
     expect(index.correct('What time zone is Tokyo in?')).toBe('What time zone is Tokyo in?');
+    // A name is read only as a name the book writes: France is not the book's "franca" (lingua franca).
+    expect(index.correct('What is the capital of France?')).toBe('What is the capital of France?');
+    expect(index.correct('How does Teranoed scale?')).toBe('How does Teranode scale?');
+    expect(index.correct('What is a PushrDop token in TypeSrcipt?')).toBe('What is a PushDrop token in TypeScript?');
     expect(index.correct('What is SPVV, BRC-1000 or a tokn?')).toBe('What is SPVV, BRC-1000 or a tokn?');
   });
 
@@ -378,8 +382,17 @@ describe('slips of the keyboard and words the book only begins (stop 36)', () =>
     expect(seen).toBe('What is a Merlke tree?');
   });
 
+  it('says how it read a question with a slip, and says nothing more of one typed right', async () => {
+    expect((await ask('What is a Merlke tree?')).answer).toContain('\n\nRead as: “What is a Merkle tree?”\n\n');
+    expect((await ask('What is a Merkle tree?')).answer).not.toContain('Read as');
+    // Read as the book's words, the question may still be one the book does not answer; it says both.
+    const uncovered = await ask('Whcih gondolas are pubilc?');
+    expect(uncovered.citations).toEqual([]);
+    expect(uncovered.answer).toMatch(/does not seem to cover[^]*\n\nRead as: “Which gondolas are public\?”$/);
+  });
+
   it('looks at six unknown words of a question at most, so a question of junk words costs little', () => {
-    expect(index.correct(Array.from({ length: 7 }, () => 'Merlke').join(' '))).toBe('merkle merkle merkle merkle merkle merkle Merlke');
+    expect(index.correct(Array.from({ length: 7 }, () => 'Merlke').join(' '))).toBe('Merkle Merkle Merkle Merkle Merkle Merkle Merlke');
   });
 
   it('reads the previous question with its slips too, and leaves a question in another language as written', async () => {

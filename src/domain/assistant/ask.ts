@@ -132,7 +132,16 @@ export async function askBook(request: AskRequest, deps: AskDeps): Promise<AskRe
   const deadline = AbortSignal.timeout(deps.deadlineMs ?? ANSWER_DEADLINE_MS);
   const signal = deps.signal ? AbortSignal.any([deps.signal, deadline]) : deadline;
   const raw = await deps.engine.answer(
-    { question: deps.engine.name === 'offline' ? question : request.question, history, passages, terms, definition: defining ? definition : undefined },
+    deps.engine.name === 'offline'
+      ? {
+          question,
+          history,
+          passages,
+          terms,
+          definition: defining ? definition : undefined,
+          typed: question === request.question ? undefined : request.question,
+        }
+      : { question: request.question, history, passages, terms, definition: defining ? definition : undefined },
     {
       signal,
       onText: (chunk) => {

@@ -11,6 +11,8 @@ export interface EngineQuestion {
   terms?: string[] | undefined;
   /** The book's definition of the term the question asks about, when it asks about one; its passage is [1]. */
   definition?: GlossaryEntry | undefined;
+  /** The question as the reader typed it, when `question` reads a slip of the keyboard as the book's word. */
+  typed?: string | undefined;
 }
 
 export interface EngineAnswerOptions {

@@ -176,12 +176,16 @@ function withNextIfShort(list: readonly string[], i: number): string {
   return sentence.length < SHORT_OPENING && next && sentence.length + next.length <= 320 ? `${sentence} ${next}` : sentence;
 }
 
+/** Said when a word of the question was read as the book's word one slip away, so a reader sees what was answered. */
+export const readAs = (question: string) => `Read as: “${question}”`;
+
 /** The offline answer for a question and its passages: the answer first, then the passages it came from. */
 function composeOfflineAnswer(input: EngineQuestion): string {
   const foreign = looksNonEnglish(input.question);
-  if (input.passages.length === 0) return foreign ? `${OFFLINE_ENGLISH_ONLY}\n\n${OFFLINE_NOT_COVERED}` : OFFLINE_NOT_COVERED;
+  const read = input.typed !== undefined && input.typed !== input.question ? [readAs(input.question)] : [];
+  if (input.passages.length === 0) return [...(foreign ? [OFFLINE_ENGLISH_ONLY] : []), OFFLINE_NOT_COVERED, ...read].join('\n\n');
   const terms = input.terms ?? termsOf(expandQuery(input.question));
   const parts = input.passages.map((p, i) => `[${i + 1}] ${p.section} (${p.chapterTitle}): “${bestQuote(p.text, terms)}”`);
   const answer = opening(input, terms);
-  return [OFFLINE_LEAD, ...(foreign ? [OFFLINE_ENGLISH_ONLY] : []), ...(answer ? [answer] : []), ...parts].join('\n\n');
+  return [OFFLINE_LEAD, ...(foreign ? [OFFLINE_ENGLISH_ONLY] : []), ...read, ...(answer ? [answer] : []), ...parts].join('\n\n');
 }

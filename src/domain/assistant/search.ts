@@ -160,6 +160,7 @@ export class BookIndex implements PassageSearch {
 
   /** The book's words as written (lowercase) by length, with how often each occurs: built on the first question that needs them. */
   private words: Map<number, Map<string, number>> | undefined;
+  private names: Map<string, string> | undefined;
 
   private bookWords(): Map<number, Map<string, number>> {
     if (!this.words) {
@@ -174,6 +175,16 @@ export class BookIndex implements PassageSearch {
     return this.words;
   }
 
+  /** The words the book's prose writes with a capital (Merkle, PushDrop, TypeScript), by their lower-case form. */
+  private capitalised(): Map<string, string> {
+    if (!this.names) {
+      this.names = new Map();
+      for (const p of this.passages)
+        for (const w of p.text.match(/\b\p{Lu}\p{L}{3,}/gu) ?? []) if (!this.names.has(w.toLowerCase())) this.names.set(w.toLowerCase(), w);
+    }
+    return this.names;
+  }
+
   /**
    * The question with each word the book never uses read as the book's word one slip away (an
    * insertion, a deletion, a wrong letter or two letters swapped; two slips for a word of eight
@@ -186,7 +197,12 @@ export class BookIndex implements PassageSearch {
    */
   correct(question: string): string {
     let unknown = 0;
+    let first = true;
     return replaceTokens(question, (token) => {
+      // A capital after the question's first word is a name's: read only as a name the book writes ("Merlke" as
+      // Merkle), never as a common word ("France" is not "franca", "Tokyo" stays as written).
+      const name = !first && /^\p{Lu}/u.test(token);
+      first = false;
       const word = token.toLowerCase();
       const term = processTerm(token)?.[0];
       if (word.length < 5 || !/^\p{Ll}+$/u.test(word) || /^\p{Lu}{2}/u.test(token) || term === undefined || this.has(term)) return token;
@@ -197,6 +213,7 @@ export class BookIndex implements PassageSearch {
       for (const [length, words] of this.bookWords()) {
         if (length < word.length - reach) continue;
         for (const [candidate, count] of words) {
+          if (name && !this.capitalised().has(candidate)) continue;
           if (length <= word.length + reach) {
             const distance = editDistance(word, candidate, reach);
             if (distance <= reach && (!near || distance < near[1] || (distance === near[1] && count > near[2]))) near = [candidate, distance, count];
@@ -205,7 +222,12 @@ export class BookIndex implements PassageSearch {
           if (length > word.length && candidate.startsWith(word) && (!longer || count > longer[1])) longer = [candidate, count];
         }
       }
-      return near?.[0] ?? longer?.[0] ?? token;
+      const read = near?.[0] ?? longer?.[0];
+      if (read === undefined) return token;
+      // A capital stays, as the book writes the name when it is one: "Merlke" is read as Merkle,
+      // "TypeSrcipt" as TypeScript, "Transacton" as Transaction, "transacton" as transaction.
+      if (!/^\p{Lu}/u.test(token)) return read;
+      return this.capitalised().get(read) ?? `${read.charAt(0).toUpperCase()}${read.slice(1)}`;
     });
   }
 
