@@ -25,8 +25,8 @@ export interface AssistantFigures {
   indexLoadMs: number;
   /** The held-out questions (never tuned on), by kind: first citation right, fact in the opening, "not covered". */
   heldOut: Record<string, { questions: number; firstCitation: number; facts: number; factInOpening: number; notCovered: number }>;
-  /** The later held-out sets (tests/support/assistant-heldout-later.ts): first citation right, "not covered". */
-  later: { name: string; written: string; questions: number; firstCitation: number; notCovered: number }[];
+  /** Each later held-out set: first citation right, "not covered", and the fact in the opening where the set gives facts. */
+  later: { name: string; written: string; questions: number; firstCitation: number; notCovered: number; facts: number; factInOpening: number }[];
   /** The later held-out questions with one slip of the keyboard each (slipped): as typed right, with the slip, and the slipped answers' time. */
   slips: { questions: number; firstCitation: number; slippedFirstCitation: number; slippedNotCovered: number; slippedP95Ms: number };
   /** Questions the book does not answer (OFF_TOPIC): how many were answered as if it did. */
@@ -88,11 +88,14 @@ export async function assistantFigures(rounds = 10): Promise<AssistantFigures> {
   }
   const later: AssistantFigures['later'] = [];
   for (const set of LATER_HELD_OUT) {
-    const figures = { name: set.name, written: set.written, questions: set.questions.length, firstCitation: 0, notCovered: 0 };
+    const figures = { name: set.name, written: set.written, questions: set.questions.length, firstCitation: 0, notCovered: 0, facts: 0, factInOpening: 0 };
     for (const q of set.questions) {
       const r = await askBook({ question: q.question, history: [] }, { search: index, engine });
       if (q.chapters.includes(r.citations[0]?.chapterId ?? '')) figures.firstCitation += 1;
       if (/does not (seem to )?cover/.test(r.answer)) figures.notCovered += 1;
+      if (!q.fact) continue;
+      figures.facts += 1;
+      if (q.fact.test(r.answer.split(/\n\n\[1\] /)[0] ?? '')) figures.factInOpening += 1;
     }
     later.push(figures);
   }
@@ -145,7 +148,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.log(
       `held-out ${kind}: first citation ${k.firstCitation}/${k.questions}, fact in the opening ${k.factInOpening}/${k.facts}, not covered ${k.notCovered}`,
     );
-  for (const set of f.later) console.log(`${set.name}: first citation ${set.firstCitation}/${set.questions}, not covered ${set.notCovered}`);
+  for (const set of f.later)
+    console.log(
+      `${set.name}: first citation ${set.firstCitation}/${set.questions}${set.facts ? `, fact in the opening ${set.factInOpening}/${set.facts}` : ''}, not covered ${set.notCovered}`,
+    );
   console.log(`questions the book does not answer, answered as if it did: ${f.offTopic.answered.length}/${f.offTopic.questions}`);
   for (const a of f.offTopic.answered) console.log(`  answered: ${a}`);
   const s = f.slips;
