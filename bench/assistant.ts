@@ -6,7 +6,9 @@
  */
 import { pathToFileURL } from 'node:url';
 import { askBook } from '../src/domain/assistant/ask.ts';
+import type { AnswerEngine } from '../src/domain/assistant/engine.ts';
 import { OfflineAnswerEngine } from '../src/domain/assistant/offline.ts';
+import type { Passage } from '../src/domain/assistant/schema.ts';
 import { BookIndex, buildIndexFile } from '../src/domain/assistant/search.ts';
 import { loadBook } from '../src/domain/book/load.ts';
 import { factPattern, HELD_OUT } from '../tests/support/assistant-heldout.ts';
@@ -25,8 +27,17 @@ export interface AssistantFigures {
   indexLoadMs: number;
   /** The held-out questions (never tuned on), by kind: first citation right, fact in the opening, "not covered". */
   heldOut: Record<string, { questions: number; firstCitation: number; facts: number; factInOpening: number; notCovered: number }>;
-  /** Each later held-out set: first citation right, "not covered", and the fact in the opening where the set gives facts. */
-  later: { name: string; written: string; questions: number; firstCitation: number; notCovered: number; facts: number; factInOpening: number }[];
+  /** Each later held-out set: first citation right, "not covered", and, where the set gives facts, the fact in the opening and in a passage the engine was given. */
+  later: {
+    name: string;
+    written: string;
+    questions: number;
+    firstCitation: number;
+    notCovered: number;
+    facts: number;
+    factInOpening: number;
+    factGiven: number;
+  }[];
   /** The later held-out questions with one slip of the keyboard each (slipped): as typed right, with the slip, and the slipped answers' time. */
   slips: { questions: number; firstCitation: number; slippedFirstCitation: number; slippedNotCovered: number; slippedP95Ms: number };
   /** Questions the book does not answer (OFF_TOPIC): how many were answered as if it did. */
@@ -88,14 +99,31 @@ export async function assistantFigures(rounds = 10): Promise<AssistantFigures> {
   }
   const later: AssistantFigures['later'] = [];
   for (const set of LATER_HELD_OUT) {
-    const figures = { name: set.name, written: set.written, questions: set.questions.length, firstCitation: 0, notCovered: 0, facts: 0, factInOpening: 0 };
+    const figures = {
+      name: set.name,
+      written: set.written,
+      questions: set.questions.length,
+      firstCitation: 0,
+      notCovered: 0,
+      facts: 0,
+      factInOpening: 0,
+      factGiven: 0,
+    };
     for (const q of set.questions) {
-      const r = await askBook({ question: q.question, history: [] }, { search: index, engine });
+      // The passages the engine was given: the fact may be in one of them and not in the opening.
+      let given: readonly Passage[] = [];
+      const seeing: AnswerEngine = {
+        name: engine.name,
+        model: engine.model,
+        answer: (input, options) => ((given = input.passages), engine.answer(input, options)),
+      };
+      const r = await askBook({ question: q.question, history: [] }, { search: index, engine: seeing });
       if (q.chapters.includes(r.citations[0]?.chapterId ?? '')) figures.firstCitation += 1;
       if (/does not (seem to )?cover/.test(r.answer)) figures.notCovered += 1;
       if (!q.fact) continue;
       figures.facts += 1;
       if (q.fact.test(r.answer.split(/\n\n\[1\] /)[0] ?? '')) figures.factInOpening += 1;
+      if (given.some((p) => q.fact?.test(p.text))) figures.factGiven += 1;
     }
     later.push(figures);
   }
@@ -150,7 +178,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     );
   for (const set of f.later)
     console.log(
-      `${set.name}: first citation ${set.firstCitation}/${set.questions}${set.facts ? `, fact in the opening ${set.factInOpening}/${set.facts}` : ''}, not covered ${set.notCovered}`,
+      `${set.name}: first citation ${set.firstCitation}/${set.questions}${set.facts ? `, fact in the opening ${set.factInOpening}/${set.facts} (in a passage given ${set.factGiven})` : ''}, not covered ${set.notCovered}`,
     );
   console.log(`questions the book does not answer, answered as if it did: ${f.offTopic.answered.length}/${f.offTopic.questions}`);
   for (const a of f.offTopic.answered) console.log(`  answered: ${a}`);
