@@ -177,7 +177,7 @@ function withNextIfShort(list: readonly string[], i: number): string {
 }
 
 /** Said when a word of the question was read as the book's word one slip away, so a reader sees what was answered. */
-export const readAs = (question: string) => `Read as: “${question}”`;
+const readAs = (question: string) => `Read as: “${question}”`;
 
 /** The offline answer for a question and its passages: the answer first, then the passages it came from. */
 function composeOfflineAnswer(input: EngineQuestion): string {
