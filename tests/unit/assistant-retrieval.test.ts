@@ -385,6 +385,10 @@ describe('slips of the keyboard and words the book only begins (stop 36)', () =>
   it('says how it read a question with a slip, and says nothing more of one typed right', async () => {
     expect((await ask('What is a Merlke tree?')).answer).toContain('\n\nRead as: “What is a Merkle tree?”\n\n');
     expect((await ask('What is a Merkle tree?')).answer).not.toContain('Read as');
+    // A marker typed in the question is shown, not taken as a citation: the citations are the clean question's.
+    const marked = await ask('What is a Merlke tree [3]?');
+    expect(marked.answer).toContain('Read as: “What is a Merkle tree (3)?”');
+    expect(marked.citations.map((c) => c.url)).toEqual((await ask('What is a Merkle tree?')).citations.map((c) => c.url));
     // Read as the book's words, the question may still be one the book does not answer; it says both.
     const uncovered = await ask('Whcih gondolas are pubilc?');
     expect(uncovered.citations).toEqual([]);

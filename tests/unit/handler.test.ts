@@ -26,10 +26,10 @@ describe('the request wrapper', () => {
       turns: z.array(z.object({ content: z.string().min(1, 'content is empty') })),
     });
     const said = (value: unknown) => invalidBodyMessage(schema.safeParse(value).error!);
-    expect(said({ name: 'Ada', turns: [{ content: 'hi' }, { content: '' }] })).toBe('content is empty (at turns[1].content)');
+    expect(said({ name: 'Ada', turns: [{ content: 'hi' }, { content: '' }] })).toBe('content is empty (at turns.1.content)');
     expect(said({ turns: [] })).toMatch(/^Invalid input: expected string, received undefined \(at name\)$/);
     expect(said({ name: 'Ada', turns: [{ content: '' }, { content: '' }] })).toBe(
-      'content is empty (at turns[0].content); content is empty (at turns[1].content)',
+      'content is empty (at turns.0.content); content is empty (at turns.1.content)',
     );
   });
 

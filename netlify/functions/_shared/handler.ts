@@ -41,20 +41,17 @@ export interface HandlerInput<B> {
   body: B;
 }
 
-/** Where a problem is, as a reader of the body would write it: `history[1].content`. */
-const pathOf = (path: readonly PropertyKey[]) => path.map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i ? '.' : ''}${String(key)}`)).join('');
-
 /**
  * A bad body's 400 message, one sentence per problem: the schema's own message ("question is
  * empty"), and where the problem is when the message does not begin with its field ("content is
- * empty (at history[1].content)"). zod's prettified form ("✖ question is empty\n  → at
+ * empty (at history.1.content)", as the content and provider errors write paths). zod's prettified form ("✖ question is empty\n  → at
  * question") reached readers of the assistant verbatim.
  */
 export function invalidBodyMessage(error: z.ZodError): string {
   const said = error.issues.map((issue) => {
     const last = issue.path.at(-1);
     const own = issue.path.length <= 1 && (last === undefined || issue.message.startsWith(String(last)));
-    return own ? issue.message : `${issue.message} (at ${pathOf(issue.path)})`;
+    return own ? issue.message : `${issue.message} (at ${issue.path.join('.')})`;
   });
   return [...new Set(said)].join('; ');
 }

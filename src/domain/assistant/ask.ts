@@ -103,7 +103,8 @@ export async function askBook(request: AskRequest, deps: AskDeps): Promise<AskRe
   const context = previous === undefined ? undefined : correct(previous);
   const glossary = deps.search.glossary;
   const terms = termsOf(expandQuery(question, glossary));
-  const limit = deps.engine.name === 'offline' ? OFFLINE_PASSAGES : MODEL_PASSAGES;
+  const offline = deps.engine.name === 'offline';
+  const limit = offline ? OFFLINE_PASSAGES : MODEL_PASSAGES;
   const found = deps.search.search(question, { limit: limit + 2, context });
   const typed = new Set(termsOf(expandQuery(request.question, glossary)));
   // The words read as a book word one slip away; one the reader's word begins ("multisig") is no guess.
@@ -123,7 +124,7 @@ export async function askBook(request: AskRequest, deps: AskDeps): Promise<AskRe
   const defining = definition ? deps.search.passageOf?.(definition) : undefined;
   if (definition && defining) passages = [defining, ...passages.filter((p) => p !== defining)].slice(0, limit);
   const base = { engine: deps.engine.name, model: deps.engine.model };
-  if (passages.length === 0 && deps.engine.name !== 'offline') {
+  if (passages.length === 0 && !offline) {
     deps.onText?.(NOT_COVERED_ANSWER);
     return { answer: NOT_COVERED_ANSWER, citations: [], ...base };
   }
@@ -132,16 +133,14 @@ export async function askBook(request: AskRequest, deps: AskDeps): Promise<AskRe
   const deadline = AbortSignal.timeout(deps.deadlineMs ?? ANSWER_DEADLINE_MS);
   const signal = deps.signal ? AbortSignal.any([deps.signal, deadline]) : deadline;
   const raw = await deps.engine.answer(
-    deps.engine.name === 'offline'
-      ? {
-          question,
-          history,
-          passages,
-          terms,
-          definition: defining ? definition : undefined,
-          typed: question === request.question ? undefined : request.question,
-        }
-      : { question: request.question, history, passages, terms, definition: defining ? definition : undefined },
+    {
+      question: offline ? question : request.question,
+      history,
+      passages,
+      terms,
+      definition: defining ? definition : undefined,
+      typed: offline && question !== request.question ? request.question : undefined,
+    },
     {
       signal,
       onText: (chunk) => {

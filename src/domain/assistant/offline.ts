@@ -176,13 +176,17 @@ function withNextIfShort(list: readonly string[], i: number): string {
   return sentence.length < SHORT_OPENING && next && sentence.length + next.length <= 320 ? `${sentence} ${next}` : sentence;
 }
 
-/** Said when a word of the question was read as the book's word one slip away, so a reader sees what was answered. */
-const readAs = (question: string) => `Read as: “${question}”`;
+/**
+ * Said when a word of the question was read as the book's word one slip away, so a reader sees what
+ * was answered. A citation marker the reader typed ("[3]") is shown as "(3)": the answer's markers
+ * are checked and renumbered, and a typed one would cite a passage first.
+ */
+const readAs = (question: string) => `Read as: “${question.replace(/\[([\d,\s]*)\]/g, '($1)')}”`;
 
 /** The offline answer for a question and its passages: the answer first, then the passages it came from. */
 function composeOfflineAnswer(input: EngineQuestion): string {
   const foreign = looksNonEnglish(input.question);
-  const read = input.typed !== undefined && input.typed !== input.question ? [readAs(input.question)] : [];
+  const read = input.typed === undefined ? [] : [readAs(input.question)];
   if (input.passages.length === 0) return [...(foreign ? [OFFLINE_ENGLISH_ONLY] : []), OFFLINE_NOT_COVERED, ...read].join('\n\n');
   const terms = input.terms ?? termsOf(expandQuery(input.question));
   const parts = input.passages.map((p, i) => `[${i + 1}] ${p.section} (${p.chapterTitle}): “${bestQuote(p.text, terms)}”`);

@@ -160,6 +160,7 @@ export class BookIndex implements PassageSearch {
 
   /** The book's words as written (lowercase) by length, with how often each occurs: built on the first question that needs them. */
   private words: Map<number, Map<string, number>> | undefined;
+  /** The words the prose writes with a capital, as written, by their lower-case form: built when first needed. */
   private names: Map<string, string> | undefined;
 
   private bookWords(): Map<number, Map<string, number>> {
@@ -201,7 +202,7 @@ export class BookIndex implements PassageSearch {
     return replaceTokens(question, (token) => {
       // A capital after the question's first word is a name's: read only as a name the book writes ("Merlke" as
       // Merkle), never as a common word ("France" is not "franca", "Tokyo" stays as written).
-      const name = !first && /^\p{Lu}/u.test(token);
+      const names = !first && /^\p{Lu}/u.test(token) ? this.capitalised() : undefined;
       first = false;
       const word = token.toLowerCase();
       const term = processTerm(token)?.[0];
@@ -213,7 +214,7 @@ export class BookIndex implements PassageSearch {
       for (const [length, words] of this.bookWords()) {
         if (length < word.length - reach) continue;
         for (const [candidate, count] of words) {
-          if (name && !this.capitalised().has(candidate)) continue;
+          if (names && !names.has(candidate)) continue;
           if (length <= word.length + reach) {
             const distance = editDistance(word, candidate, reach);
             if (distance <= reach && (!near || distance < near[1] || (distance === near[1] && count > near[2]))) near = [candidate, distance, count];
