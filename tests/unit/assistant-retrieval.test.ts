@@ -312,6 +312,42 @@ describe('plurals, titled sections and amounts (stop 35)', () => {
   });
 });
 
+describe('an opening of two sentences, and quotes that do not repeat it (stop 38)', () => {
+  const passage = (section: string, text: string) => ({ chapterId: 'chapter-08', chapterTitle: 'c', section, parent: '', slug: section, text, code: '' });
+  const answer = (question: string, ...passages: ReturnType<typeof passage>[]) =>
+    new OfflineAnswerEngine().answer({ question, history: [], passages }, { signal: AbortSignal.timeout(1000) });
+
+  it('adds the best sentence of the next passage when it matches as well, cited, and not one that matches less', async () => {
+    const echo = passage('Sharing', 'A patient should be able to cancel the credential a clinic was given, and see who holds it now.');
+    const how = passage('Revocation', 'To cancel a credential, the issuer spends the output that holds it; verifiers see it spent.');
+    const other = passage('Fees', 'Fees are paid at the usual rate for a small transaction that holds a credential.');
+    const both = (await answer('How does an issuer cancel a credential?', echo, how)).split('\n\n')[1];
+    expect(both).toBe(`“${echo.text}” [1] “${how.text}” [2]`);
+    // Another passage's sentence that matches one word is not worth a reader's time in the opening.
+    const one = (await answer('How does an issuer cancel a credential?', echo, other)).split('\n\n')[1];
+    expect(one).toBe(`“${echo.text}” [1]`);
+  });
+
+  it('joins the sentence that follows the first in its passage, and never puts one before the best', async () => {
+    const text =
+      'Revocation is cheap: a credential is cancelled by spending its output. The issuer signs that spend with its key, so nobody else can cancel a credential.';
+    const opening = (await answer('Who can cancel a credential?', passage('Revocation', text))).split('\n\n')[1];
+    expect(opening).toBe(`“${text}” [1]`);
+  });
+
+  it('quotes each passage where the opening did not, and names one the opening quoted whole', async () => {
+    const first = 'A credential is cancelled when its issuer spends the output that holds it, which any verifier can check against the chain at any time.';
+    const text = `${first} The overlay drops it at once. Wallets then show it as revoked.`;
+    const one = passage('Short', 'Nothing else is needed to cancel a credential.');
+    const parts = (await answer('How is a credential cancelled?', passage('Revocation', text), one)).split('\n\n');
+    expect(parts.slice(1)).toEqual([
+      `“${first}” [1] “${one.text}” [2]`,
+      '[1] Revocation (c): “The overlay drops it at once. Wallets then show it as revoked.”',
+      '[2] Short (c)',
+    ]);
+  });
+});
+
 describe('amounts in the opening (stop 35)', () => {
   const opening = async (question: string) =>
     (await askBook({ question, history: [] }, { search: index, engine: new OfflineAnswerEngine() })).answer.split('\n\n')[1] ?? '';

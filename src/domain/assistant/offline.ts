@@ -114,23 +114,53 @@ export function definitionLead(definition: GlossaryEntry): string {
   return `In the book, ${subject} is ${kind}.`;
 }
 
+/** How far below the first sentence's score a second may be: a passage's rank costs 2 (see opening), so one passage down. */
+const SECOND_OPENING = 2;
+
+/** An opening of two sentences is kept to this length; a longer pair opens with the first alone. */
+const MAX_OPENING = 480;
+
+/** A sentence of a passage: the passage's place in the answer (0-based) and the sentence's place in it. */
+interface Chosen {
+  list: string[];
+  i: number;
+  at: number;
+  score: number;
+}
+
+/** The answer's opening, and the sentences of each passage it quotes (by the passage's place in the answer). */
+interface Opening {
+  text: string;
+  used: Map<number, Set<number>>;
+}
+
+/** Quotes sentences `from` to `to` of a passage as one citation. */
+function quoted(list: readonly string[], from: number, to: number, at: number): string {
+  return `“${list.slice(from, to + 1).join(' ')}” [${at + 1}]`;
+}
+
 /**
- * The opening of the answer: the book's sentence that answers the question best, cited. A question
- * about a term the book defines opens with its definition; a question about an amount prefers a
- * sentence (or table row) with a number in it.
+ * The opening of the answer: the book's two sentences that answer the question best, each cited (a
+ * reader's words are seldom the book's, and the sentence that echoes them is often not the one that
+ * answers: decision 015). A question about a term the book defines opens with its definition; a
+ * question about an amount prefers a sentence (or table row) with a number in it.
  */
-function opening(input: EngineQuestion, terms: readonly string[]): string {
+function opening(input: EngineQuestion, terms: readonly string[]): Opening {
   const { definition } = input;
   if (definition) {
+    const list = sentences(input.passages[0]?.text ?? '');
+    const at = list.indexOf(definition.sentence);
+    const used = new Map(at < 0 ? [] : [[0, new Set([at])]]);
     // A sentence that opens with the term ("An overlay is a set of servers that...") answers alone.
     const own = new RegExp(`^(?:(?:an?|the)\\s+)?${escapeRegExp(definition.term)}\\b`, 'i').test(definition.sentence);
     // So does a sentence that names the thing without a meaning to restate ("the SDK calls this a chain tracker").
     if ((own && !definition.expansion) || !definition.meaning) {
-      const list = sentences(input.passages[0]?.text ?? '');
-      const at = list.indexOf(definition.sentence);
-      return `“${at < 0 ? definition.sentence : withNextIfShort(list, at)}” [1]`;
+      if (at < 0) return { text: `“${definition.sentence}” [1]`, used };
+      const last = withNextIfShort(list, at);
+      if (last > at) used.get(0)?.add(last);
+      return { text: quoted(list, at, last, 0), used };
     }
-    return `${definitionLead(definition)} The book puts it this way: “${definition.sentence}” [1]`;
+    return { text: `${definitionLead(definition)} The book puts it this way: “${definition.sentence}” [1]`, used };
   }
   const wanted = new Set(terms);
   const quantity = QUANTITY.test(input.question);
@@ -138,7 +168,7 @@ function opening(input: EngineQuestion, terms: readonly string[]): string {
   const asked = numbersIn(input.question);
   const pairs = termPairs(input.question);
   const unit = quantity ? unitAsked(input.question) : undefined;
-  let best: { list: string[]; i: number; at: number; score: number } | undefined;
+  const ranked: Chosen[] = [];
   input.passages.forEach((p: Passage, at) => {
     const list = sentences(p.text);
     for (const [i, sentence] of list.entries()) {
@@ -159,21 +189,41 @@ function opening(input: EngineQuestion, terms: readonly string[]): string {
       // A sentence that holds two neighbouring words of the question together ("hash anchor") is about them.
       const phrase = holdsPair(sentence, pairs) ? 1 : 0;
       const score = matched + phrase + (number ? 1.5 + (2 * matched) / own.length + given + (inUnit ? 2 : 0) : 0) - at * 2;
-      if (!best || score > best.score) best = { list, i, at, score };
+      ranked.push({ list, i, at, score });
     }
   });
-  return best ? `“${withNextIfShort(best.list, best.i)}” [${best.at + 1}]` : '';
+  // The best first (of equals, the earlier), then the next best that is not already quoted, when it
+  // matches as well but for its passage's lower rank (a score within SECOND_OPENING of the first's).
+  ranked.sort((a, b) => b.score - a.score);
+  const first = ranked[0];
+  if (!first) return { text: '', used: new Map() };
+  const last = withNextIfShort(first.list, first.i);
+  const used = new Map([[first.at, new Set(Array.from({ length: last - first.i + 1 }, (_, k) => first.i + k))]]);
+  const text = quoted(first.list, first.i, last, first.at);
+  const second = ranked.find((c) => !(c.at === first.at && c.i >= first.i && c.i <= last) && c.score >= first.score - SECOND_OPENING);
+  if (!second) return { text, used };
+  // The sentence after the first quote's joins it (the best sentence still leads).
+  if (second.at === first.at && second.i === last + 1) {
+    const joined = quoted(first.list, first.i, second.i, first.at);
+    if (joined.length > MAX_OPENING) return { text, used };
+    used.get(first.at)?.add(second.i);
+    return { text: joined, used };
+  }
+  const more = quoted(second.list, second.i, second.i, second.at);
+  if (text.length + more.length + 1 > MAX_OPENING) return { text, used };
+  used.set(second.at, new Set([...(used.get(second.at) ?? []), second.i]));
+  return { text: `${text} ${more}`, used };
 }
 
 /**
- * Sentence `i` of `list`, followed by the next one when it is short: a short sentence rarely
- * answers alone ("Public ledgers are pseudonymous.", "BRC-88 defines two discovery protocols."),
- * and the next one usually says why or how.
+ * The place of the last sentence to quote from sentence `i` of `list`: the next one too when `i` is
+ * short, as a short sentence rarely answers alone ("Public ledgers are pseudonymous.", "BRC-88
+ * defines two discovery protocols."), and the next one usually says why or how.
  */
-function withNextIfShort(list: readonly string[], i: number): string {
+function withNextIfShort(list: readonly string[], i: number): number {
   const sentence = list[i] ?? '';
   const next = list[i + 1];
-  return sentence.length < SHORT_OPENING && next && sentence.length + next.length <= 320 ? `${sentence} ${next}` : sentence;
+  return sentence.length < SHORT_OPENING && next && sentence.length + next.length <= 320 ? i + 1 : i;
 }
 
 /**
@@ -189,7 +239,12 @@ function composeOfflineAnswer(input: EngineQuestion): string {
   const read = input.typed === undefined ? [] : [readAs(input.question)];
   if (input.passages.length === 0) return [...(foreign ? [OFFLINE_ENGLISH_ONLY] : []), OFFLINE_NOT_COVERED, ...read].join('\n\n');
   const terms = input.terms ?? termsOf(expandQuery(input.question));
-  const parts = input.passages.map((p, i) => `[${i + 1}] ${p.section} (${p.chapterTitle}): “${bestQuote(p.text, terms)}”`);
-  const answer = opening(input, terms);
+  const { text: answer, used } = opening(input, terms);
+  // Each passage is quoted where the opening did not already quote it; one the opening quoted whole is named only.
+  const parts = input.passages.map((p, i) => {
+    const source = `[${i + 1}] ${p.section} (${p.chapterTitle})`;
+    const skip = used.get(i);
+    return skip && skip.size >= sentences(p.text).length ? source : `${source}: “${bestQuote(p.text, terms, undefined, skip)}”`;
+  });
   return [OFFLINE_LEAD, ...(foreign ? [OFFLINE_ENGLISH_ONLY] : []), ...read, ...(answer ? [answer] : []), ...parts].join('\n\n');
 }

@@ -221,15 +221,18 @@ export function sentences(text: string): string[] {
 
 /**
  * The quote for a citation: the sentence of `text` sharing the most terms with the question, with
- * its neighbours while the quote stays under `maxChars`; verbatim, so it can be checked.
+ * its neighbours while the quote stays under `maxChars`; verbatim, so it can be checked. Sentences
+ * in `skip` (by their place, quoted already) are left out, unless no other remains.
  */
-export function bestQuote(text: string, questionTerms: readonly string[], maxChars = 320): string {
+export function bestQuote(text: string, questionTerms: readonly string[], maxChars = 320, skip: ReadonlySet<number> = new Set()): string {
   const list = sentences(text);
   if (list.length === 0) return '';
+  const left = skip.size >= list.length ? new Set<number>() : skip;
   const wanted = new Set(questionTerms);
   let best = 0;
   let bestScore = -1;
   list.forEach((s, i) => {
+    if (left.has(i)) return;
     const score = termsOf(s).filter((t) => wanted.has(t)).length;
     if (score > bestScore) {
       best = i;
@@ -237,7 +240,7 @@ export function bestQuote(text: string, questionTerms: readonly string[], maxCha
     }
   });
   let quote = list[best] ?? '';
-  for (let next = best + 1; next < list.length; next += 1) {
+  for (let next = best + 1; next < list.length && !left.has(next); next += 1) {
     const candidate = `${quote} ${list[next]}`;
     if (candidate.length > maxChars) break;
     quote = candidate;
