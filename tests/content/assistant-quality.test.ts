@@ -6,6 +6,7 @@ import { splitChapter } from '../../src/domain/assistant/sections.ts';
 import { termsOf } from '../../src/domain/assistant/text.ts';
 import { loadBook } from '../../src/domain/book/load.ts';
 import { factPattern, HELD_OUT } from '../support/assistant-heldout.ts';
+import { LATER_HELD_OUT } from '../support/assistant-heldout-later.ts';
 import { QUALITY_QUESTIONS } from '../support/assistant-questions.ts';
 
 /** The retrieval quality bar of issue 20 (the figure itself is printed by `npm run bench`). */
@@ -85,6 +86,22 @@ describe('held-out reader questions (written before the retrieval changes; never
     }
     expect(1 - misses.length / HELD_OUT.length, misses.join('\n')).toBeGreaterThanOrEqual(0.85);
     expect(factsFound / facts).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe('the held-out sets the bench measures (issue 26)', () => {
+  it("names chapters the book has, and each fact is in the text of one of the question's chapters", async () => {
+    // A fact no chapter holds any more would make "fact in the opening" count nothing: an edit of the
+    // book that rewords an answer must reword its fact too.
+    const book = await loadBook();
+    const prose = new Map(book.chapters.map((c) => [c.id, c.markdown.replace(/\s+/g, ' ')]));
+    const stale: string[] = [];
+    for (const set of LATER_HELD_OUT)
+      for (const q of set.questions) {
+        for (const id of q.chapters) expect(prose.has(id), `${q.question}: ${id}`).toBe(true);
+        if (q.fact && !q.chapters.some((id) => q.fact?.test(prose.get(id) ?? ''))) stale.push(`${q.question}: ${q.fact.source}`);
+      }
+    expect(stale).toEqual([]);
   });
 });
 
