@@ -333,6 +333,11 @@ describe('an opening of two sentences, and quotes that do not repeat it (stop 38
       'Revocation is cheap: a credential is cancelled by spending its output. The issuer signs that spend with its key, so nobody else can cancel a credential.';
     const opening = (await answer('Who can cancel a credential?', passage('Revocation', text))).split('\n\n')[1];
     expect(opening).toBe(`“${text}” [1]`);
+    // A sentence before the best sets it up: it is not quoted after it.
+    const setup = 'Anyone holding a credential may wonder what a verifier sees once it is gone, and who decides that.';
+    const best = 'Only the issuer can cancel a credential, by spending the output that holds it with its own key, which nobody else has.';
+    const two = (await answer('Who can cancel a credential?', passage('Revocation', `${setup} ${best}`))).split('\n\n')[1];
+    expect(two).toBe(`“${best}” [1]`);
   });
 
   it('quotes each passage where the opening did not, and names one the opening quoted whole', async () => {

@@ -193,14 +193,15 @@ function opening(input: EngineQuestion, terms: readonly string[]): Opening {
     }
   });
   // The best first (of equals, the earlier), then the next best that is not already quoted, when it
-  // matches as well but for its passage's lower rank (a score within SECOND_OPENING of the first's).
+  // matches as well but for its passage's lower rank (a score within SECOND_OPENING of the first's):
+  // from another passage, or after the first in its own (the sentences before it set it up).
   ranked.sort((a, b) => b.score - a.score);
   const first = ranked[0];
   if (!first) return { text: '', used: new Map() };
   const last = withNextIfShort(first.list, first.i);
   const used = new Map([[first.at, new Set(Array.from({ length: last - first.i + 1 }, (_, k) => first.i + k))]]);
   const text = quoted(first.list, first.i, last, first.at);
-  const second = ranked.find((c) => !(c.at === first.at && c.i >= first.i && c.i <= last) && c.score >= first.score - SECOND_OPENING);
+  const second = ranked.find((c) => !(c.at === first.at && c.i <= last) && c.score >= first.score - SECOND_OPENING);
   if (!second) return { text, used };
   // The sentence after the first quote's joins it (the best sentence still leads).
   if (second.at === first.at && second.i === last + 1) {
