@@ -351,6 +351,28 @@ describe('an opening of two sentences, and quotes that do not repeat it (stop 38
       '[2] Short (c)',
     ]);
   });
+
+  it('answers an amount with the sentence that states it alone', async () => {
+    const first = 'One BSV is 100,000,000 satoshis, whatever the exchange rate of the day may be in any of the currencies you happen to price goods in.';
+    const text = `${first} The unit is named after the pseudonymous author. A typical payment costs 23 satoshis at the usual rate of 100 satoshis per kilobyte, which any wallet pays from the change it already holds without a thought.`;
+    expect((await answer('How many satoshis make one BSV?', passage('Units', text))).split('\n\n')[1]).toBe(`“${first}” [1]`);
+  });
+
+  it('does not add a sentence that leans on one the reader has not seen, nor one already shown', async () => {
+    const echo = passage('Sharing', 'A patient should be able to cancel the credential a clinic was given, and see who holds it now.');
+    const leaning = passage('Revocation', 'This is why an issuer can cancel a credential at any time, by spending the output that holds it.');
+    expect((await answer('How does an issuer cancel a credential?', echo, leaning)).split('\n\n')[1]).toBe(`“${echo.text}” [1]`);
+    const twice = passage('Twice', `${echo.text} Wallets notice it. ${echo.text}`);
+    expect((await answer('How does an issuer cancel a credential?', twice)).split('\n\n')[1]).toBe(`“${echo.text} Wallets notice it.” [1]`);
+  });
+
+  it("goes on from the opening's sentences in that passage's quote, and reads places past the end as nothing", () => {
+    const text = 'BEEF is a format. It carries proofs. Wallets use it. Servers check it.';
+    expect(bestQuote(text, termsOf('What is BEEF?'), 320, new Set([0]))).toBe('It carries proofs. Wallets use it. Servers check it.');
+    expect(bestQuote(text, termsOf('What do servers check?'), 320, new Set([1]))).toBe('Wallets use it. Servers check it.');
+    // A place the passage does not have is not a quoted sentence: the others are still left out.
+    expect(bestQuote('Alpha credential one. Beta credential two. Gamma three.', termsOf('credential'), 320, new Set([0, 1, 9]))).toBe('Gamma three.');
+  });
 });
 
 describe('amounts in the opening (stop 35)', () => {

@@ -114,6 +114,9 @@ export function definitionLead(definition: GlossaryEntry): string {
   return `In the book, ${subject} is ${kind}.`;
 }
 
+/** The first words of a sentence that leans on the one before it. */
+const POINTS_BACK = /^(?:this|that|these|those|they|them|such|both|but|however|instead|also|the same|the other|from the table)\b/i;
+
 /** How far below the first sentence's score a second may be: a passage's rank costs 2 (see opening), so one passage down. */
 const SECOND_OPENING = 2;
 
@@ -201,7 +204,20 @@ function opening(input: EngineQuestion, terms: readonly string[]): Opening {
   const last = withNextIfShort(first.list, first.i);
   const used = new Map([[first.at, new Set(Array.from({ length: last - first.i + 1 }, (_, k) => first.i + k))]]);
   const text = quoted(first.list, first.i, last, first.at);
-  const second = ranked.find((c) => !(c.at === first.at && c.i <= last) && c.score >= first.score - SECOND_OPENING);
+  const shown = new Set(first.list.slice(first.i, last + 1));
+  // An amount answered by a sentence that states one, other than the question's own, needs no
+  // second ("One BSV is 100,000,000 satoshis."; not "the dollar columns assume $20, $50 and $100").
+  const stated = first.list[first.i] ?? '';
+  if (quantity && hasNumber(stated, date) && [...numbersIn(stated)].some((n) => !asked.has(n))) return { text, used };
+  const second = ranked.find(
+    (c) =>
+      !(c.at === first.at && c.i <= last) &&
+      c.score >= first.score - SECOND_OPENING &&
+      !shown.has(c.list[c.i] ?? '') &&
+      // Quoted on its own, a sentence must stand alone: "This is counted-as-recorded verifiability"
+      // or "The same body's survey" points back at a sentence the reader has not seen.
+      !(c.at !== first.at || c.i !== last + 1 ? POINTS_BACK.test(c.list[c.i] ?? '') : false),
+  );
   if (!second) return { text, used };
   // The sentence after the first quote's joins it (the best sentence still leads).
   if (second.at === first.at && second.i === last + 1) {

@@ -222,12 +222,15 @@ export function sentences(text: string): string[] {
 /**
  * The quote for a citation: the sentence of `text` sharing the most terms with the question, with
  * its neighbours while the quote stays under `maxChars`; verbatim, so it can be checked. Sentences
- * in `skip` (by their place, quoted already) are left out, unless no other remains.
+ * in `quoted` (by their place, quoted already by the answer's opening) are left out, unless no
+ * other remains, and the quote then goes on from the sentence after them: what follows what the
+ * reader has just read.
  */
-export function bestQuote(text: string, questionTerms: readonly string[], maxChars = 320, skip: ReadonlySet<number> = new Set()): string {
+export function bestQuote(text: string, questionTerms: readonly string[], maxChars = 320, quoted: ReadonlySet<number> = new Set()): string {
   const list = sentences(text);
   if (list.length === 0) return '';
-  const left = skip.size >= list.length ? new Set<number>() : skip;
+  const inside = [...quoted].filter((i) => i >= 0 && i < list.length);
+  const left = new Set(inside.length >= list.length ? [] : inside);
   const wanted = new Set(questionTerms);
   let best = 0;
   let bestScore = -1;
@@ -239,6 +242,8 @@ export function bestQuote(text: string, questionTerms: readonly string[], maxCha
       bestScore = score;
     }
   });
+  const after = Math.max(-1, ...left) + 1;
+  if (left.size > 0 && after < list.length) best = after;
   let quote = list[best] ?? '';
   for (let next = best + 1; next < list.length && !left.has(next); next += 1) {
     const candidate = `${quote} ${list[next]}`;
