@@ -414,6 +414,13 @@ async function checks(fns: Running[], adminPassword: string): Promise<void> {
     `ask: POST /api/ask -> ${asked.status}, ${answer.citations?.length ?? 0} citations`,
   );
 
+  // A word the book never uses loads the English word list (an-array-of-english-words) at run time:
+  // "donors" is the reader's word, so the answer has no "Read as" line (it read "doors" before).
+  const donors = await call(fns, 'POST', '/api/ask', { body: { question: 'How can a small charity show donors where every dollar went?' } });
+  mark(donors);
+  const read = donors.status === 200 ? ((donors.json() as { answer?: string }).answer ?? '') : '';
+  check(donors.status === 200 && read !== '' && !read.includes('Read as'), `ask (an English word the book lacks): POST /api/ask -> ${donors.status}`);
+
   const assistant = await call(fns, 'GET', '/assistant', { json: false });
   mark(assistant);
   check(

@@ -435,6 +435,18 @@ describe('slips of the keyboard and words the book only begins (stop 36)', () =>
     expect(index.correct('What is SPVV, BRC-1000 or a tokn?')).toBe('What is SPVV, BRC-1000 or a tokn?');
   });
 
+  it('leaves an English word the book never uses as written, where it had been read as a book word one slip away (stop 38)', () => {
+    for (const q of [
+      'How can a small charity show donors where every dollar went?',
+      'How do I choose a good mattress?',
+      'Can a coffee roaster prove its beans came from the farm it claims?',
+      'How can I sleep better at night?',
+    ])
+      expect(index.correct(q), q).toBe(q);
+    // A slip that is no English word is still read as the book's word.
+    expect(index.correct('How do donors see a transacton?')).toBe('How do donors see a transaction?');
+  });
+
   it('answers a question with a slip as it answers the question without it, and a model still reads it as asked', async () => {
     const clean = await ask('What is a Merkle tree?');
     const slipped = await ask('What is a Merlke tree?');

@@ -1,4 +1,5 @@
 import MiniSearch, { type Options, type SearchResult } from 'minisearch';
+import { createRequire } from 'node:module';
 import type { Book } from '../book/load.ts';
 import { buildGlossary, definingSentence, glossaryEntrySchema, type GlossaryEntry } from './glossary.ts';
 import { passageSchema, type Passage } from './schema.ts';
@@ -99,6 +100,26 @@ export interface PassageSearch {
   definitionOf?(thing: string, ranked: readonly Passage[]): GlossaryEntry | undefined;
 }
 
+let english: ReadonlySet<string> | undefined;
+
+/**
+ * English words (an-array-of-english-words, about 275,000, lowercase): a word the book never uses
+ * but English has ("donors", "mattress", "tower") is the reader's word, not a slip of the book's.
+ * Loaded on the first question with a word the book lacks (about 50 ms, once per instance).
+ */
+function englishWords(): ReadonlySet<string> {
+  if (!english) {
+    try {
+      english = new Set(createRequire(import.meta.url)('an-array-of-english-words') as string[]);
+    } catch (error) {
+      // Without the list every word the book lacks may be a slip, as before it: answering goes on.
+      console.warn(`assistant: no English word list (${error instanceof Error ? error.message : String(error)}); words the book lacks are read as slips`);
+      english = new Set();
+    }
+  }
+  return english;
+}
+
 /** How many words the book never uses `correct` looks at in one question (a reader's slips are few). */
 const MAX_UNKNOWN_WORDS = 6;
 
@@ -191,8 +212,9 @@ export class BookIndex implements PassageSearch {
    * insertion, a deletion, a wrong letter or two letters swapped; two slips for a word of eight
    * letters or more): "transacton" as transaction, "Merlke" as Merkle; a word the book only
    * begins as the word it begins ("multisig" as multisignature). Acronyms, numbers,
-   * compounds and short words are left as written, and so is a word no book word is near ("Tokyo":
-   * a question about it stays uncovered). Of two equally near words, the book's more frequent one.
+   * compounds and short words are left as written, and so is an English word ("donors" is not
+   * read as doors, "mattress" not as matters) and a word no book word is near ("Tokyo": a question
+   * about it stays uncovered). Of two equally near words, the book's more frequent one.
    * Only the first MAX_UNKNOWN_WORDS such words are looked at: a question of junk words costs no more
    * than a question with a few slips.
    */
@@ -207,6 +229,7 @@ export class BookIndex implements PassageSearch {
       const word = token.toLowerCase();
       const term = processTerm(token)?.[0];
       if (word.length < 5 || !/^\p{Ll}+$/u.test(word) || /^\p{Lu}{2}/u.test(token) || term === undefined || this.has(term)) return token;
+      if (englishWords().has(word)) return token;
       if ((unknown += 1) > MAX_UNKNOWN_WORDS) return token;
       const reach = word.length >= 8 ? 2 : 1;
       let near: [string, number, number] | undefined;
