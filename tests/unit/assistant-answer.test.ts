@@ -44,6 +44,12 @@ describe('CitationMarkers', () => {
     expect(m.dropped).toBe(3);
     expect(m.cited).toEqual([1]);
   });
+
+  it("leaves a bracketed number of three digits or more as text: a law report's year is not a citation", () => {
+    const m = new CitationMarkers(2);
+    expect(m.push('the written judgment, [2024] EWHC 1198 [2], and [100, 1]') + m.end()).toBe('the written judgment, [2024] EWHC 1198 [1], and [100, 1]');
+    expect(m.dropped).toBe(0);
+  });
 });
 
 describe('dropForeignBookLinks', () => {
@@ -114,6 +120,14 @@ describe('askBook', () => {
       const shown = new RegExp(`\\[${i + 1}\\] [^\\n]*?: “([^\\n]*)”`).exec(r.answer)?.[1];
       expect(passage?.text).toContain(shown);
     }
+  });
+
+  it("quotes the book's own brackets as written ('[2024] EWHC 1198' is a law report, not a citation)", async () => {
+    const r = await askBook(
+      { question: 'When did the High Court rule that Craig Wright is not Satoshi?', history: [] },
+      { search: index, engine: new OfflineAnswerEngine() },
+    );
+    expect(r.answer).toContain('the written judgment, [2024] EWHC 1198 (Ch)');
   });
 
   it('says offline when the book does not cover the question', async () => {

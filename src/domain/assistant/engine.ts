@@ -83,7 +83,8 @@ export class CitationMarkers {
 
   private resolve(inner: string): string {
     const numbers = inner.split(',').map((s) => s.trim());
-    if (numbers.some((n) => !/^\d+$/.test(n))) return `[${inner}]`;
+    // A marker names a passage by one or two digits; "[2024] EWHC 1198" in a quote is the book's text.
+    if (numbers.some((n) => !/^\d{1,2}$/.test(n))) return `[${inner}]`;
     let out = '';
     for (const n of numbers.map(Number)) {
       if (n < 1 || n > this.count) {
