@@ -44,8 +44,8 @@ export interface HandlerInput<B> {
 /**
  * A bad body's 400 message, one sentence per problem: the schema's own message ("question is
  * empty"), and where the problem is when the message does not begin with its field ("content is
- * empty (at history.1.content)", as the content and provider errors write paths). zod's prettified form ("✖ question is empty\n  → at
- * question") reached readers of the assistant verbatim.
+ * empty (at history.1.content)", as the content and provider errors write paths). zod's prettified
+ * form ("✖ question is empty\n  → at question") reached readers of the assistant verbatim.
  */
 export function invalidBodyMessage(error: z.ZodError): string {
   const said = error.issues.map((issue) => {
@@ -59,8 +59,9 @@ export function invalidBodyMessage(error: z.ZodError): string {
 /**
  * The one request wrapper of the site's functions: method check (405 with Allow), same-site guard
  * for cookie-authenticated writes (403), the JSON body parsed with the shared zod schema
- * (each problem in a sentence for the 400: `invalidBodyMessage`), the environment parsed once, a 503 when the work throws (a
- * store failure; logged), and the security headers on every response it returns.
+ * (each problem in a sentence for the 400: `invalidBodyMessage`), the environment parsed once, a
+ * 503 when the work throws (a store failure; logged), and the security headers on every response
+ * it returns.
  *
  * @example
  * // netlify/functions/saved-ideas.mts

@@ -106,9 +106,9 @@ export async function askBook(request: AskRequest, deps: AskDeps): Promise<AskRe
   const offline = deps.engine.name === 'offline';
   const limit = offline ? OFFLINE_PASSAGES : MODEL_PASSAGES;
   const found = deps.search.search(question, { limit: limit + 2, context });
-  const typed = new Set(termsOf(expandQuery(request.question, glossary)));
+  const asTyped = new Set(termsOf(expandQuery(request.question, glossary)));
   // The words read as a book word one slip away; one the reader's word begins ("multisig") is no guess.
-  const guessed = new Set(terms.filter((t) => !typed.has(t) && ![...typed].some((w) => w.length >= 5 && t.startsWith(w))));
+  const guessed = new Set(terms.filter((t) => !asTyped.has(t) && ![...asTyped].some((w) => w.length >= 5 && t.startsWith(w))));
   let passages = selectPassages(found, terms.length, limit, looksNonEnglish(question), guessed);
   // A question about a term the book defines ("What does SPV stand for?") is answered from its
   // definition first: the defining passage leads, whatever else matched; unless a section is

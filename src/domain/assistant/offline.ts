@@ -209,18 +209,19 @@ function opening(input: EngineQuestion, terms: readonly string[]): Opening {
   // second ("One BSV is 100,000,000 satoshis."; not "the dollar columns assume $20, $50 and $100").
   const stated = first.list[first.i] ?? '';
   if (quantity && hasNumber(stated, date) && [...numbersIn(stated)].some((n) => !asked.has(n))) return { text, used };
+  // The sentence right after the first quote joins it (the best sentence still leads); any other is
+  // quoted on its own, so it must stand alone: "This is counted-as-recorded verifiability" or "The
+  // same body's survey" points back at a sentence the reader has not seen.
+  const follows = (c: Chosen) => c.at === first.at && c.i === last + 1;
   const second = ranked.find(
     (c) =>
       !(c.at === first.at && c.i <= last) &&
       c.score >= first.score - SECOND_OPENING &&
       !shown.has(c.list[c.i] ?? '') &&
-      // Quoted on its own, a sentence must stand alone: "This is counted-as-recorded verifiability"
-      // or "The same body's survey" points back at a sentence the reader has not seen.
-      !(c.at !== first.at || c.i !== last + 1 ? POINTS_BACK.test(c.list[c.i] ?? '') : false),
+      (follows(c) || !POINTS_BACK.test(c.list[c.i] ?? '')),
   );
   if (!second) return { text, used };
-  // The sentence after the first quote's joins it (the best sentence still leads).
-  if (second.at === first.at && second.i === last + 1) {
+  if (follows(second)) {
     const joined = quoted(first.list, first.i, second.i, first.at);
     if (joined.length > MAX_OPENING) return { text, used };
     used.get(first.at)?.add(second.i);

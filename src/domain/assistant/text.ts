@@ -231,19 +231,20 @@ export function bestQuote(text: string, questionTerms: readonly string[], maxCha
   if (list.length === 0) return '';
   const inside = [...quoted].filter((i) => i >= 0 && i < list.length);
   const left = new Set(inside.length >= list.length ? [] : inside);
-  const wanted = new Set(questionTerms);
-  let best = 0;
-  let bestScore = -1;
-  list.forEach((s, i) => {
-    if (left.has(i)) return;
-    const score = termsOf(s).filter((t) => wanted.has(t)).length;
-    if (score > bestScore) {
-      best = i;
-      bestScore = score;
-    }
-  });
   const after = Math.max(-1, ...left) + 1;
-  if (left.size > 0 && after < list.length) best = after;
+  let best = left.size > 0 && after < list.length ? after : -1;
+  if (best < 0) {
+    const wanted = new Set(questionTerms);
+    let bestScore = -1;
+    list.forEach((s, i) => {
+      if (left.has(i)) return;
+      const score = termsOf(s).filter((t) => wanted.has(t)).length;
+      if (score > bestScore) {
+        best = i;
+        bestScore = score;
+      }
+    });
+  }
   let quote = list[best] ?? '';
   for (let next = best + 1; next < list.length && !left.has(next); next += 1) {
     const candidate = `${quote} ${list[next]}`;
