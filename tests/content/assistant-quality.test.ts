@@ -135,6 +135,29 @@ describe("the chapters' index in readers' words (content/index-terms)", () => {
     }
   });
 
+  it("gives every section the questions readers would ask to find it, most of them in the reader's words", async () => {
+    const book = await loadBook();
+    for (const chapter of book.chapters) {
+      const passages = splitChapter(chapter);
+      const asked = new Set<string>();
+      (chapter.indexTerms ?? []).forEach((entry, i) => {
+        const questions = entry.questions ?? [];
+        if (/^Summary\b/.test(entry.section)) return expect(questions, `${chapter.id} ${entry.section}: a summary answers nothing new`).toEqual([]);
+        expect(questions.length, `${chapter.id} ${entry.section}: 3 or 4 questions`).toBeGreaterThanOrEqual(3);
+        const own = new Set(termsOf(`${passages[i]?.section} ${passages[i]?.text}`));
+        for (const question of questions) {
+          expect(question, `${chapter.id} ${entry.section}: a question`).toMatch(/\?$/);
+          expect(question.split(/\s+/).length, `${chapter.id} ${entry.section}: "${question}" under 20 words`).toBeLessThan(20);
+          expect(asked.has(question.toLowerCase()), `${chapter.id}: "${question}" asked twice`).toBe(false);
+          asked.add(question.toLowerCase());
+        }
+        // At least two ask in words the section does not use: the section's own words find it anyway.
+        const inOtherWords = questions.filter((q) => termsOf(q).some((t) => !own.has(t)));
+        expect(inOtherWords.length, `${chapter.id} ${entry.section}: questions in the reader's words`).toBeGreaterThanOrEqual(2);
+      });
+    }
+  });
+
   it('stops the build when an entry names a section the chapter no longer has', async () => {
     const book = await loadBook();
     const [first, ...rest] = book.chapters;

@@ -174,6 +174,25 @@ describe("readers' words and the chapter's evidence (issue 26)", () => {
     expect(bare.search(question, { limit: 3 })[0]?.passage.slug).not.toBe('self-custody-without-heroics');
   });
 
+  it('finds a section by the questions readers would ask to find it', () => {
+    // "leaks", "keep happening" and "year after year" are not how chapter 1's section on breaches
+    // puts it; its readers' questions are.
+    const question = 'Why do huge data leaks keep happening every year?';
+    expect(index.search(question, { limit: 3 })[0]?.passage.slug).toBe('breaches-as-a-structural-outcome');
+    const unasked = new BookIndex(
+      buildIndexFile({
+        ...fileBook,
+        chapters: fileBook.chapters.map((c) => ({ ...c, indexTerms: (c.indexTerms ?? []).map(({ questions: _, ...entry }) => entry) })),
+      }),
+    );
+    expect(unasked.search(question, { limit: 3 })[0]?.passage.slug).not.toBe('breaches-as-a-structural-outcome');
+  });
+
+  it('lets the prose lead for a question that names a term, over a section whose readers ask about it in passing', () => {
+    // Chapter 20's Centbee section has a reader ask whether it prepared for "travel rule requirements".
+    expect(index.search('What is the travel rule?', { limit: 3 })[0]?.passage.chapterId).toBe('chapter-17');
+  });
+
   it("multiplies a passage's score by its chapter's evidence, so a weak passage stays below a strong one", () => {
     const hits = index.search('What is BEEF?', { limit: 6 });
     for (const hit of hits) expect(hit.score).toBeLessThanOrEqual(hits[0]?.score ?? 0);

@@ -8,7 +8,7 @@ import { editDistance, expandQuery, expansionsOf, framedQuestion, holdsPair, pro
 import { z } from 'zod';
 
 /** Bumped when the index format or its tokenisation changes (an old file is then rebuilt). */
-export const INDEX_VERSION = 5;
+export const INDEX_VERSION = 6;
 
 interface IndexedDoc {
   id: number;
@@ -18,18 +18,23 @@ interface IndexedDoc {
   code: string;
   /** The section's entry in the chapter's index in readers' words (content/index-terms). */
   terms: string;
+  /** The questions readers would ask to find the section (content/index-terms). */
+  asks: string;
 }
 
 /**
  * BM25 (MiniSearch's BM25+) over the book's sections. A match in a section's heading counts most,
  * then the chapter's name and subtitle (every section of a chapter shares its subject), then the
- * prose and the section's index terms in readers' words (a reader's "supermarket" finds the
- * section on retailers' recalls); code counts little (the book's code is illustrative).
+ * prose, the questions readers would ask to find the section ("why do huge data leaks keep
+ * happening year after year?") and its index terms in readers' words (a reader's "supermarket"
+ * finds the section on retailers' recalls); code counts little (the book's code is illustrative).
  */
-const FIELD_BOOST = { heading: 2.5, chapter: 1.2, text: 1, terms: 0.5, code: 0.25 } as const;
+const FIELD_BOOST = { heading: 2.5, chapter: 1.2, text: 1, asks: 0.75, terms: 0.5, code: 0.25 } as const;
+/** The readers' questions' weight for a question that names a term (see search). */
+const SHORT_QUESTION_ASKS_BOOST = 0.25;
 
 const MINISEARCH_OPTIONS: Options<IndexedDoc> = {
-  fields: ['heading', 'chapter', 'text', 'terms', 'code'],
+  fields: ['heading', 'chapter', 'text', 'terms', 'asks', 'code'],
   tokenize,
   processTerm,
   searchOptions: { boost: FIELD_BOOST, combineWith: 'OR', tokenize, processTerm },
@@ -55,17 +60,18 @@ export function buildIndexFile(book: Book): IndexFile {
     const stale = (chapter.indexTerms ?? []).filter((entry) => !slugs.has(entry.slug));
     if (stale.length > 0)
       throw new Error(`content/index-terms/${chapter.id}.json: no section ${stale.map((e) => `"${e.slug}" (${e.section})`).join(', ')} in the chapter`);
-    const termsOfSlug = new Map((chapter.indexTerms ?? []).map((entry) => [entry.slug, entry.terms]));
-    return split.map((p) => ({ passage: p, subject, terms: termsOfSlug.get(p.slug) ?? '' }));
+    const entryOf = new Map((chapter.indexTerms ?? []).map((entry) => [entry.slug, entry]));
+    return split.map((p) => ({ passage: p, subject, terms: entryOf.get(p.slug)?.terms ?? '', asks: (entryOf.get(p.slug)?.questions ?? []).join(' ') }));
   });
   const search = new MiniSearch<IndexedDoc>(MINISEARCH_OPTIONS);
   search.addAll(
-    passages.map(({ passage, subject, terms }, id) => ({
+    passages.map(({ passage, subject, terms, asks }, id) => ({
       id,
       heading: passage.parent ? `${passage.section} ${passage.parent}` : passage.section,
       chapter: subject,
       text: passage.text,
       terms,
+      asks,
       code: passage.code,
     })),
   );
@@ -277,7 +283,13 @@ export class BookIndex implements PassageSearch {
     const queries: unknown[] = [framed || question];
     if (implied) queries.push({ queries: [implied], boostTerm: () => 0.5 });
     if (extra.length > 0) queries.push({ queries: [extra.join(' ')], boostTerm: () => 0.35 });
-    const results: SearchResult[] = queries.length > 1 ? this.index.search({ combineWith: 'OR', queries } as never) : this.index.search(framed || question);
+    // A question of three terms or fewer, numbers aside ("What is the travel rule?", "What is a Merkle tree [3]?"), names
+    // the book's term: the prose that explains it should lead, not a section one of whose readers'
+    // questions happens to name it ("did Centbee prepare for ... travel rule requirements?").
+    const short = termsOf(framed || question).filter((t) => !/^\d+$/.test(t)).length <= 3;
+    const options = short ? { boost: { ...FIELD_BOOST, asks: SHORT_QUESTION_ASKS_BOOST } } : {};
+    const results: SearchResult[] =
+      queries.length > 1 ? this.index.search({ combineWith: 'OR', queries } as never, options) : this.index.search(framed || question, options);
     // BM25 scores words one by one; whether a passage holds the question's words as a phrase ("the
     // travel rule", not "rule" in a heading and "travel" elsewhere) is noted for the coverage rule.
     const pairs = termPairs(question);

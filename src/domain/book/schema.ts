@@ -82,14 +82,17 @@ export const codeExamplesFileSchema = z.array(codeExampleSchema);
 /**
  * A chapter's index in readers' words (content/index-terms/chapter-NN.json): per section of the
  * assistant's passages (slug '' is the chapter's opening), the everyday words and phrases a reader
- * would ask about it with ("supermarket" for the section on retailers' recalls). The assistant
- * indexes them with the section.
+ * would ask about it with ("supermarket" for the section on retailers' recalls) and the questions
+ * a reader who has not read it would type to find what it answers ("why do huge data leaks keep
+ * happening year after year?"). The assistant indexes both with the section.
  */
 export const indexTermsFileSchema = z.array(
   z.strictObject({
     slug: z.string(),
     section: z.string().min(1),
     terms: z.string().max(300, 'terms are longer than 300 characters'),
+    /** Questions a reader who has not read the section would type to find what it answers, in their own words. */
+    questions: z.array(z.string().min(1).max(160, 'a question is longer than 160 characters')).max(5).optional(),
   }),
 );
 export type IndexTerms = z.infer<typeof indexTermsFileSchema>;
