@@ -37,6 +37,8 @@ export interface AssistantFigures {
     facts: number;
     factInOpening: number;
     factGiven: number;
+    /** By the reader's style, for a set that gives it: first citation right and fact in the opening. */
+    byStyle: Record<string, { questions: number; firstCitation: number; factInOpening: number }>;
   }[];
   /** The later held-out questions with one slip of the keyboard each (slipped): as typed right, with the slip, and the slipped answers' time. */
   slips: { questions: number; firstCitation: number; slippedFirstCitation: number; slippedNotCovered: number; slippedP95Ms: number };
@@ -108,6 +110,7 @@ export async function assistantFigures(rounds = 10): Promise<AssistantFigures> {
       facts: 0,
       factInOpening: 0,
       factGiven: 0,
+      byStyle: {} as Record<string, { questions: number; firstCitation: number; factInOpening: number }>,
     };
     for (const q of set.questions) {
       // The passages the engine was given: the fact may be in one of them and not in the opening.
@@ -118,11 +121,19 @@ export async function assistantFigures(rounds = 10): Promise<AssistantFigures> {
         answer: (input, options) => ((given = input.passages), engine.answer(input, options)),
       };
       const r = await askBook({ question: q.question, history: [] }, { search: index, engine: seeing });
-      if (q.chapters.includes(r.citations[0]?.chapterId ?? '')) figures.firstCitation += 1;
+      const style = q.style ? (figures.byStyle[q.style] ??= { questions: 0, firstCitation: 0, factInOpening: 0 }) : undefined;
+      if (style) style.questions += 1;
+      if (q.chapters.includes(r.citations[0]?.chapterId ?? '')) {
+        figures.firstCitation += 1;
+        if (style) style.firstCitation += 1;
+      }
       if (/does not (seem to )?cover/.test(r.answer)) figures.notCovered += 1;
       if (!q.fact) continue;
       figures.facts += 1;
-      if (q.fact.test(r.answer.split(/\n\n\[1\] /)[0] ?? '')) figures.factInOpening += 1;
+      if (q.fact.test(r.answer.split(/\n\n\[1\] /)[0] ?? '')) {
+        figures.factInOpening += 1;
+        if (style) style.factInOpening += 1;
+      }
       if (given.some((p) => q.fact?.test(p.text))) figures.factGiven += 1;
     }
     later.push(figures);
@@ -176,10 +187,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.log(
       `held-out ${kind}: first citation ${k.firstCitation}/${k.questions}, fact in the opening ${k.factInOpening}/${k.facts}, not covered ${k.notCovered}`,
     );
-  for (const set of f.later)
+  for (const set of f.later) {
     console.log(
       `${set.name}: first citation ${set.firstCitation}/${set.questions}${set.facts ? `, fact in the opening ${set.factInOpening}/${set.facts} (in a passage given ${set.factGiven})` : ''}, not covered ${set.notCovered}`,
     );
+    for (const [style, k] of Object.entries(set.byStyle))
+      console.log(`  ${style}: first citation ${k.firstCitation}/${k.questions}, fact in the opening ${k.factInOpening}/${k.questions}`);
+  }
   console.log(`questions the book does not answer, answered as if it did: ${f.offTopic.answered.length}/${f.offTopic.questions}`);
   for (const a of f.offTopic.answered) console.log(`  answered: ${a}`);
   const s = f.slips;

@@ -10,6 +10,8 @@ export interface HeldOutLater {
   kind: 'term' | 'paraphrase' | 'number' | 'howto' | 'compare' | 'language' | 'everyday';
   /** What the opening of an answer that answers must contain (the book's own words where it answers), when the set gives it. */
   fact?: RegExp;
+  /** How the reader wrote it, when the set varies that: keywords as in a search box, a story of their own situation, non-native English, a sceptic's challenge, or a mix. */
+  style?: 'search' | 'story' | 'nonnative' | 'sceptic' | 'mixed';
 }
 
 export interface HeldOutSet {
@@ -1858,6 +1860,359 @@ export const LATER_HELD_OUT: readonly HeldOutSet[] = [
         question: "how do I stop my AI coding assistant from making up BSV SDK methods that don't exist",
         chapters: ['chapter-05', 'chapter-21'],
         fact: /(give it the type definitions|feed it the types|stop you, or your AI assistant, from inventing methods)/i,
+      },
+    ],
+  },
+  {
+    name: "fifteenth held-out set (50 questions in five styles, 10 each: search-box keywords, stories of the reader's own situation, non-native English, sceptics, a mix)",
+    written:
+      "in stop 39 after the readers' questions, by a helper who read only the chapters (not content/index-terms); was 47/50, fact in the opening 21/50, 1 not covered, on the code before them",
+    questions: [
+      { kind: 'number', style: 'search', question: 'arup deepfake video call loss', chapters: ['chapter-01'], fact: /roughly US\$25 million/i },
+      {
+        kind: 'number',
+        style: 'search',
+        question: 'teranode max accepted block size',
+        chapters: ['chapter-03', 'chapter-18', 'chapter-19', 'chapter-00'],
+        fact: /(10,737,418,240 bytes|10 GiB accepted|accept blocks of up to 10 GiB)/i,
+      },
+      {
+        kind: 'term',
+        style: 'search',
+        question: 'ship slap overlay discovery meaning',
+        chapters: ['chapter-06', 'chapter-18'],
+        fact: /(Services Host Interconnect Protocol|Services Lookup Availability Protocol|which hosts carry which topic and which lookup services answer which queries)/i,
+      },
+      {
+        kind: 'number',
+        style: 'search',
+        question: 'fsma 204 compliance date extension',
+        chapters: ['chapter-12'],
+        fact: /30-month extension to 20 July 2028/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'search',
+        question: 'mining energy per transaction',
+        chapters: ['chapter-13'],
+        fact: /(energy attributable to each transaction falls as usage grows|Mining energy is driven by the economics of mining)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'search',
+        question: 'merkle odd node duplication bug',
+        chapters: ['chapter-15', 'chapter-14'],
+        fact: /(CVE-2012-2459|promote the odd node to the next level unchanged|never pair an odd node with itself)/i,
+      },
+      { kind: 'number', style: 'search', question: 'remittance fee average 200 dollars', chapters: ['chapter-17'], fact: /around six percent/i },
+      { kind: 'number', style: 'search', question: 'taproot activation date', chapters: ['chapter-19'], fact: /Taproot, activated in November 2021/i },
+      {
+        kind: 'paraphrase',
+        style: 'search',
+        question: 'twetch shutdown date',
+        chapters: ['chapter-20'],
+        fact: /(shut down on 6 June 2024|closed 6 June 2024)/i,
+      },
+      {
+        kind: 'term',
+        style: 'search',
+        question: 'lars cars overlay local runtime',
+        chapters: ['chapter-21'],
+        fact: /(Local Automated Runtime System|Cloud Automated Runtime System)/i,
+      },
+
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          'I run a small hobby forum for amateur astronomers and we want every post recorded on a blockchain so nobody can quietly rewrite history. But what do I do when a court orders me to remove a defamatory post?',
+        chapters: ['chapter-04'],
+        fact: /(Evidence is permanent; publication is a choice|deletes the body from its storage, purges it from the CDN)/i,
+      },
+      {
+        kind: 'howto',
+        style: 'story',
+        question:
+          "I'm a ward nurse and our hospital is trialling an AI tool that flags chest scans. If a patient complained in two years, how could anyone prove which version of the software looked at their scan?",
+        chapters: ['chapter-09', 'chapter-11', 'chapter-07'],
+        fact: /(Anchoring the weights hash at deployment|identified by the hash of its actual weights|identified by its weights hash|the model identifier and version, plus a hash of the prompt template)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          "I've done graphic design through one freelance site for six years and have hundreds of five-star reviews. If they ban me tomorrow, all of that disappears. Can I own my reviews in a way a new client would actually believe?",
+        chapters: ['chapter-10', 'chapter-01'],
+        fact: /(could not have been faked cheaply: a completed, paid transaction|data that carries its own evidence)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          "I run a small local news website. Readers won't take out yet another monthly subscription and ads barely pay for hosting. People keep telling me micropayments never work because readers hate deciding every time. Has anything actually changed?",
+        chapters: ['chapter-16'],
+        fact: /(The user decides once, as with a flat rate|the mental transaction cost is zero)/i,
+      },
+      {
+        kind: 'howto',
+        style: 'story',
+        question:
+          "I'm quality manager at a salad packing plant. During the last E. coli scare our retailers pulled every bag of the product for a week. How would recording our lots on a ledger let them pull only the affected ones?",
+        chapters: ['chapter-12'],
+        fact: /(Retailers can pull those lots and only those lots|traceability becomes a graph walk)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          'I drive a delivery van in Dubai and send about two hundred dollars home to my mother in Kenya every month. The fees eat a big piece of it. Would sending it over a blockchain really make those fees go away?',
+        chapters: ['chapter-17'],
+        fact: /(What does not change is everything at the edges|It will not make them vanish)/i,
+      },
+      {
+        kind: 'howto',
+        style: 'story',
+        question:
+          "I'm secretary of a housing co-operative with around 400 members. We vote on budgets using a shared spreadsheet, and every close result ends in accusations. How could members check the count themselves without having to trust me?",
+        chapters: ['chapter-14'],
+        fact: /(a Merkle root of every ballot it counted|a Merkle path from their own ballot to the root)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          "I'm an indie game developer and an AI chatbot writes most of my code. Now I want players to tip each other in BSV inside the game. What mistakes does AI usually make when it writes this kind of payment code?",
+        chapters: ['chapter-05'],
+        fact: /(invented APIs, floating-point amounts, missing change|invented APIs, outdated libraries, floating-point amounts)/i,
+      },
+      {
+        kind: 'compare',
+        style: 'story',
+        question:
+          "I handle marketing at a mid-sized brewery. We buy renewable certificates once a year equal to our total electricity use, so the team wants to print '100% renewable' on the cans. A colleague says that's misleading because we brew at night. Who's right?",
+        chapters: ['chapter-13'],
+        fact: /(surplus in one hour cannot cover a deficit in another|how much of the load actually ran on the claimed source)/i,
+      },
+      {
+        kind: 'howto',
+        style: 'story',
+        question:
+          "I'm photo editor at a regional newspaper. Doctored images credited to us keep going viral and I can't prove fast enough that they aren't ours. What could we set up so readers can check what we really published?",
+        chapters: ['chapter-15'],
+        fact: /(a verification endpoint serves the proof bundle by content hash|The publisher's key signs a compact record)/i,
+      },
+
+      {
+        kind: 'paraphrase',
+        style: 'nonnative',
+        question: 'If one of my derived key is leak to the other party, is my master key still safe or not?',
+        chapters: ['chapter-02'],
+        fact: /subtracting the offset yields the master private key/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'nonnative',
+        question: 'BRC-43 keys have how many security level, and what mean each level for the user?',
+        chapters: ['chapter-08'],
+        fact: /(keys require approval per counterparty|keys are open: any application may use them)/i,
+      },
+      {
+        kind: 'term',
+        style: 'nonnative',
+        question: "What is meaning of 'denial of wallet' when people talk about AI server?",
+        chapters: ['chapter-07'],
+        fact: /you make it unaffordable to keep up/i,
+      },
+      {
+        kind: 'howto',
+        style: 'nonnative',
+        question: 'For fairness audit, how auditor can pick sample of decisions that company cannot choose by itself?',
+        chapters: ['chapter-11'],
+        fact: /(random seed derived from a future block hash|derive it from a future block hash)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'nonnative',
+        question: 'Why Bitcoin remove the feature for pay to IP address which was in first version?',
+        chapters: ['chapter-18'],
+        fact: /Nothing authenticated the answer/i,
+      },
+      {
+        kind: 'number',
+        style: 'nonnative',
+        question: 'How often is happening the halving of block reward in bitcoin?',
+        chapters: ['chapter-19'],
+        fact: /halves every 210,000 blocks/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'nonnative',
+        question: 'Why many exchange stop to trade BSV in year 2019, what was happened?',
+        chapters: ['chapter-20', 'chapter-19'],
+        fact: /(objected publicly to Craig Wright's legal threats|several major exchanges delisted it in 2019)/i,
+      },
+      {
+        kind: 'number',
+        style: 'nonnative',
+        question: 'How much money I need to put in wallet for some months of development and testing?',
+        chapters: ['chapter-21'],
+        fact: /(A few dollars' worth is plenty for months of development|buys 10,000,000 satoshis)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'nonnative',
+        question: 'I am developer and want build something in this month, which chapters of book I should to read first?',
+        chapters: ['chapter-00'],
+        fact: /go straight to Chapters 5 through 8/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'nonnative',
+        question: 'What is most common mistake people are doing when their app receive a BEEF transaction?',
+        chapters: ['chapter-06', 'chapter-05'],
+        fact: /(SPV works only if you actually do it|code that skips the check throws that away)/i,
+      },
+
+      {
+        kind: 'paraphrase',
+        style: 'sceptic',
+        question: "Isn't BSV's alert system basically a backdoor that lets someone freeze my coins whenever they like?",
+        chapters: ['chapter-03', 'chapter-19'],
+        fact: /(freeze specific coins in response to court orders|freeze specific coins named in valid court orders)/i,
+      },
+      {
+        kind: 'compare',
+        style: 'sceptic',
+        question: 'Why bother with a public chain at all when a permissioned blockchain run by our partners would do the same job?',
+        chapters: ['chapter-02', 'chapter-09', 'chapter-12'],
+        fact: /(a replicated database with signatures|the parties who run them are the parties who may later be in dispute|whoever runs the shared database gains power over everyone else)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'sceptic',
+        question: "If I buy an NFT of an artist's image, surely I own the picture now? What's the catch?",
+        chapters: ['chapter-04'],
+        fact: /does not, by itself, transfer copyright/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'sceptic',
+        question: 'Why not just run national elections on a blockchain so nobody can ever tamper with the votes?',
+        chapters: ['chapter-14'],
+        fact: /(should not be used in public elections for the time being|the chain was never the weak point)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'sceptic',
+        question: "Doesn't turning carbon offsets into tokens just dress up dodgy credits with new tech?",
+        chapters: ['chapter-13'],
+        fact: /just as inflated when it is a token/i,
+      },
+      {
+        kind: 'compare',
+        style: 'sceptic',
+        question: "Wouldn't it be simpler to build better deepfake detectors than to sign and timestamp everything?",
+        chapters: ['chapter-15', 'chapter-01'],
+        fact: /(the attacker moves first and cheaply|Detection also produces probabilities rather than proofs)/i,
+      },
+      {
+        kind: 'compare',
+        style: 'sceptic',
+        question: "Isn't putting every tiny payment on chain wasteful when payment channels like Lightning already exist?",
+        chapters: ['chapter-16', 'chapter-19'],
+        fact: /(one transaction per meaningful purchase|do not remove the need for base-layer capacity)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'sceptic',
+        question: "Isn't it irresponsible to encourage poor families to keep their savings in a volatile coin?",
+        chapters: ['chapter-17'],
+        fact: /(using the ledger as a rail, not as a store of value|saving for school fees in a volatile asset is speculating)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'sceptic',
+        question: 'If only big data centres can afford to run a BSV node, how is that any different from trusting a bank?',
+        chapters: ['chapter-19', 'chapter-03', 'chapter-06', 'chapter-18'],
+        fact: /(depends on what you fear most|nodes, in the original sense, are the miners who build blocks|miners, who are paid to validate, will do it at scale|almost nobody needs to check all of it)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'sceptic',
+        question: "A human signs off on every AI decision we make, so isn't accountability already taken care of?",
+        chapters: ['chapter-11'],
+        fact: /(ninety-nine times in a hundred after thirty seconds each|human review can be a rubber stamp)/i,
+      },
+
+      {
+        kind: 'paraphrase',
+        style: 'mixed',
+        question: "Give me the one-line version: what job does each of the three technologies do in this book's design?",
+        chapters: ['chapter-00'],
+        fact: /the Internet carries and serves, AI interprets and generates, the ledger records and settles/i,
+      },
+      {
+        kind: 'compare',
+        style: 'mixed',
+        question: "In security engineering, what's the difference between a component being trusted and being trustworthy?",
+        chapters: ['chapter-01'],
+        fact: /(A component is trusted if the system fails when it misbehaves|It is trustworthy if it will not misbehave)/i,
+      },
+      {
+        kind: 'howto',
+        style: 'mixed',
+        question: 'Scrapers keep spinning up free accounts to hammer our image model. How do I structure limits so the abuse costs them instead of us?',
+        chapters: ['chapter-07', 'chapter-16'],
+        fact: /(each new identity still has to pay for each request|unattractive to anyone trying to scrape it at scale)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'mixed',
+        question: "Could a phishing page just relay our real server's sign-in challenge to the user's wallet and get a valid signature back?",
+        chapters: ['chapter-08'],
+        fact: /(Phishing is reduced, not abolished|What does distinguish them is the originator)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'mixed',
+        question: "We're a health-tech startup: should our first pilot be patient consent tokens or logging the AI's diagnoses?",
+        chapters: ['chapter-09'],
+        fact: /start with the audit trail, not with consent/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'mixed',
+        question: "Should our AI shopping agents get identities of their own, or just borrow the owner's login?",
+        chapters: ['chapter-10', 'chapter-14'],
+        fact: /(An agent gets its own key pair|agents should act under explicit mandates)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'mixed',
+        question: 'Our refrigerated trucks lose signal for hours in rural areas. Are the temperature readings still worth anything once they reconnect?',
+        chapters: ['chapter-12'],
+        fact: /(the anchor only proves they existed no later than the reconnect time|Gateways should store signed readings and anchor them when they reconnect)/i,
+      },
+      {
+        kind: 'number',
+        style: 'mixed',
+        question: 'Ballpark, what transaction rate do a billion connected devices need if each does ten payments or attestations a day?',
+        chapters: ['chapter-18'],
+        fact: /about 115,000 per second/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'mixed',
+        question: 'What happened to the early BSV apps that relied on indexers like Planaria or Bitbus?',
+        chapters: ['chapter-20'],
+        fact: /(must migrate or stop|The ecosystem's structural answer is overlay services)/i,
+      },
+      {
+        kind: 'howto',
+        style: 'mixed',
+        question: 'How do I sanity-check whether my startup idea genuinely needs a blockchain or just uses it as decoration?',
+        chapters: ['chapter-21'],
+        fact: /(the blockchain is decoration|"the same, but easier")/i,
       },
     ],
   },
