@@ -2216,6 +2216,333 @@ export const LATER_HELD_OUT: readonly HeldOutSet[] = [
       },
     ],
   },
+  {
+    name: 'sixteenth set (40 stories: a reader tells their own situation in 25-50 words, then asks)',
+    written:
+      'in stop 39 by a helper who read only the chapters, and used to choose the rule that the opening answers the sentences that ask (so tuned on); was 29/40, fact in the opening 10/40',
+    questions: [
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          'I manage a product team and we keep arguing about which bits of our new app belong to the web side, which to the AI and which to the blockchain. Is there a simple rule of thumb for who does what?',
+        chapters: ['chapter-00'],
+        fact: /(the ledger records and settles|AI interprets and generates|The Internet carries and serves)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          'Honestly, I think most crypto is hype, but my nephew gave me this book and insists I read it. I am retired and do not have time for all of it. Which part should a doubter like me start with?',
+        chapters: ['chapter-00'],
+        fact: /(If you are a sceptic, start with Chapter 19)/i,
+      },
+      {
+        kind: 'number',
+        style: 'story',
+        question:
+          'How much does a data breach typically cost a business nowadays? I run IT for a small chain of dental practices, and the partners want a figure before they approve any security spending. A recent average would help me make the case.',
+        chapters: ['chapter-01'],
+        fact: /(US\$4\.44 million)/i,
+      },
+      {
+        kind: 'compare',
+        style: 'story',
+        question:
+          'My lecturer keeps saying a part of a system can be "trusted" without being "trustworthy", and I nodded along without really getting it. I am a second-year computing student. What is actually the difference between the two?',
+        chapters: ['chapter-01'],
+        fact: /(trusted if the system fails when it misbehaves|trustworthy if it will not misbehave)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          'I run a corner shop and recently started taking crypto payments. My wallet shows a balance, but a customer told me the blockchain does not actually keep account balances at all. So where does the number on my screen come from?',
+        chapters: ['chapter-02'],
+        fact: /(simply the sum of the unspent outputs)/i,
+      },
+      {
+        kind: 'number',
+        style: 'story',
+        question:
+          'I teach maths and want to show my class how a phone can check a single payment without downloading a whole block. If a block held a million transactions, roughly how big would the proof for one of them be?',
+        chapters: ['chapter-02', 'chapter-06'],
+        fact: /(roughly 640 bytes|about twenty hashes of 32 bytes)/i,
+      },
+      {
+        kind: 'howto',
+        style: 'story',
+        question:
+          "I am a landlord, and a letting platform wants to put everything on the blockchain: my tenant's name and passport number, the forty-page signed lease, and my login key for their site. That worries me. What should actually go on there, and in what form?",
+        chapters: ['chapter-03'],
+        fact: /(anchor a salted hash, never the plain or unsalted value|anchor its SHA-256 hash, which proves its exact contents|must never be written to a chain, encrypted or not)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          'I am building a trading game where players swap items through a chain of payments that are not confirmed yet, each one building on the one before. A forum post says I should mark them all version 2 to get the newer relaxed rules. Is that a bad idea?',
+        chapters: ['chapter-03', 'chapter-19', 'chapter-21'],
+        fact: /(version 1 transactions, for anything another transaction will build on|keep version 2 for transactions that are the last in their chain|should keep signing the old way|keep the default for anything that other transactions will build on)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          'I make AI-assisted illustrations, and a collector wants to buy one as a token on a blockchain. He seems to think he will own the picture outright afterwards. Does buying the token actually hand him the copyright?',
+        chapters: ['chapter-04'],
+        fact: /(does not, by itself, transfer copyright|a token is not a copyright)/i,
+      },
+      {
+        kind: 'howto',
+        style: 'story',
+        question:
+          'Our neighbourhood forum records a fingerprint of every post on a blockchain. Now a solicitor tells us a defamatory post has to come down. If that record can never be changed, how on earth do we remove the post?',
+        chapters: ['chapter-04'],
+        fact: /(Evidence is permanent; publication is a choice|purges it from the CDN)/i,
+      },
+      {
+        kind: 'howto',
+        style: 'story',
+        question:
+          'I volunteer as the only developer for a small charity. A coding assistant wrote our donation page and it multiplies the amount in BSV by a hundred million to get satoshis. A friend says that is asking for trouble. How should amounts be handled instead?',
+        chapters: ['chapter-05'],
+        fact: /(integer satoshis once, at the edge|never multiply BSV amounts as floats|amounts are integers in satoshis, never floating-point BSV)/i,
+      },
+      {
+        kind: 'howto',
+        style: 'story',
+        question:
+          'As IT manager at a small agency, I am being asked to let an AI coding agent run our integration tests, which send real transactions. It can read environment variables and run commands on the box. How do I give it what it needs without risking our money?',
+        chapters: ['chapter-05'],
+        fact: /(contains no funded keys at all|a wallet with a small, capped balance)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          'We look up our shipment records through a lookup server that another company runs, not our own. My boss worries they could simply feed us made-up records. Could they actually fool us, or only hold information back?',
+        chapters: ['chapter-06', 'chapter-20'],
+        fact: /(can withhold data but cannot forge it|can refuse to answer but cannot make a false answer verify|can withhold data but cannot fool them)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          'I am a junior developer at an online bookshop. Our checkout reads the payment package the customer sends, confirms it pays us the right amount and marks the order paid. My senior says a crucial step is missing. What have I forgotten?',
+        chapters: ['chapter-06', 'chapter-21', 'chapter-20'],
+        fact: /(SPV works only if you actually do it|it works only if you do it|verify them by SPV before acting on them|verifies the transaction and its ancestry with SPV)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          'We host a small image model, and last month scrapers using endless free accounts ran our GPU bill through the roof without ever crashing the site. Is there a name for this kind of attack, and what actually stops it being free for them?',
+        chapters: ['chapter-07'],
+        fact: /(denial of wallet|each new identity still has to pay)/i,
+      },
+      {
+        kind: 'number',
+        style: 'story',
+        question:
+          "I am coding the server side of the simple pay-per-request scheme, where the client sends a millisecond timestamp along with its payment. How far from my server's clock can that timestamp be before I should reject the request as a possible replay?",
+        chapters: ['chapter-07', 'chapter-16'],
+        fact: /(more than 30 seconds)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          'I teach older people at our library how to use their digital wallets. Sometimes an app asks permission just once, and sometimes the wallet seems to ask again for every single company the app deals with. Why the difference?',
+        chapters: ['chapter-08'],
+        fact: /(require approval per counterparty|approve the application's use of that protocol once)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          "Our school is swapping passwords for wallet sign-in on the parents' portal, and as the teacher in charge of IT I worry a lookalike site could still trick parents. Does the signing step stop phishing, and if not, what does?",
+        chapters: ['chapter-08'],
+        fact: /(What does distinguish them is the originator|Phishing is reduced, not abolished)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          'I am a ward nurse sitting on our hospital\'s IT working group. A vendor pitched keeping patient records on a public blockchain, "fully encrypted, so it is safe". Something about that feels wrong to me. Is encrypted health data on a public ledger acceptable?',
+        chapters: ['chapter-09'],
+        fact: /(Not in plain text, and not encrypted either)/i,
+      },
+      {
+        kind: 'howto',
+        style: 'story',
+        question:
+          'Where should a hospital begin? I head IT at a regional hospital, and the board wants consent tracking, record history and AI auditing on a ledger all at once. I would rather start with one piece that pays off quickly without disrupting the clinicians.',
+        chapters: ['chapter-09'],
+        fact: /(start with the audit trail, not with consent)/i,
+      },
+      {
+        kind: 'howto',
+        style: 'story',
+        question:
+          'I have translated for clients through one freelance marketplace for years, and if they ban me my five-star history simply vanishes. I would love reviews I can take anywhere, but anyone can fake a review. How can a review be made hard to fake?',
+        chapters: ['chapter-10'],
+        fact: /(tie each attestation to an event that could not have been faked cheaply|a completed, paid transaction)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          'I am a private tutor and had a rough year a while back, with a handful of bad reviews. If my reviews become permanent and follow me everywhere, will that one year haunt me forever? Is there any way to move past it?',
+        chapters: ['chapter-10'],
+        fact: /(Permanence of the record does not require permanence of the judgement|the record is permanent, the judgement is not)/i,
+      },
+      {
+        kind: 'number',
+        style: 'story',
+        question:
+          'I work for an insurance regulator. A firm has agreed we may re-run a random half a percent of its automated decisions. If it quietly swapped in a cheaper model for 200 decisions in a month, what are the odds we catch at least one?',
+        chapters: ['chapter-11'],
+        fact: /(about 63%|p ≥ about 1\.5%)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          'At my company every AI hiring rejection is supposedly "reviewed by a human" before it is final. As the staff union rep, I suspect the reviewers just click approve. How could anyone show whether that human check is real or a rubber stamp?',
+        chapters: ['chapter-11'],
+        fact: /(human review can be a rubber stamp|is not a safeguard)/i,
+      },
+      {
+        kind: 'number',
+        style: 'story',
+        question:
+          'I grow lettuce and spinach and sell to a big distributor, and everyone keeps talking about the new US food traceability rule. If there is an outbreak and the FDA asks for my records, how quickly do I have to hand them over?',
+        chapters: ['chapter-12'],
+        fact: /(within 24 hours of a request)/i,
+      },
+      {
+        kind: 'howto',
+        style: 'story',
+        question:
+          'Last year a contaminated salad scare forced us to clear every bag of that product off our shelves, though most of it was perfectly fine. I lead food safety for a supermarket chain. How could we pull only the affected bags next time?',
+        chapters: ['chapter-12'],
+        fact: /(Traceback means following inputs backwards|trace-forward means following outputs forwards|which current tokens descend from)/i,
+      },
+      {
+        kind: 'compare',
+        style: 'story',
+        question:
+          'Our data centre buys enough solar certificates to cover its yearly use, so marketing calls us "100% renewable", yet we run flat out all night. I am the sustainability officer. How would matching hour by hour compare with just adding up the year?',
+        chapters: ['chapter-13'],
+        fact: /(covered 67%|covered 117%|surplus in one hour cannot cover a deficit in another)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          'Does the energy spent per transaction really stay fixed however busy a mining-based network gets? I campaign on climate issues, and a friend says using any chain that relies on mining for green claims is pure hypocrisy.',
+        chapters: ['chapter-13'],
+        fact: /(the energy attributable to each transaction falls as usage grows)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          'I am a town councillor, and a tech firm is pitching phone-based blockchain voting for our next local election, promising it cannot be tampered with. Should a real public election be run over the internet like that?',
+        chapters: ['chapter-14'],
+        fact: /(Internet voting should not be used in public elections)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          'Our city is running an online consultation about a new bus route, and a colleague suggests charging everyone a penny per comment to keep the bots out. As the planner running it, is that a sensible way to filter spam?',
+        chapters: ['chapter-14'],
+        fact: /(do not charge people to speak)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          "I am a freelance photojournalist and I record each photo's fingerprint on a blockchain straight after shooting. My editor says that proves exactly when the picture was taken. Is she right, or does it prove something narrower?",
+        chapters: ['chapter-15'],
+        fact: /(It does not prove the content was created then|someone knew the content no later than)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          'Most photos people share will carry no signature at all, I realise. I am building a browser extension for our newsroom that checks images for a signed origin. Should it flag unsigned pictures as suspicious, or show them some other way?',
+        chapters: ['chapter-15'],
+        fact: /(never imply that unsigned equals fake|verified origin, altered copy of a verified original, or unknown)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          'I write a music blog and thought about charging a few cents per post. Then I read that people hate deciding whether every tiny purchase is worth it, which is why micropayments flopped before. Has anything changed that gets around that?',
+        chapters: ['chapter-16'],
+        fact: /(The user decides once|individual payments happen silently within that allowance)/i,
+      },
+      {
+        kind: 'compare',
+        style: 'story',
+        question:
+          'I run a handful of electric-car chargers and wondered about billing drivers a couple of satoshis for every second they charge. Should each second be its own blockchain payment, or is there a better way to handle such tiny, constant amounts?',
+        chapters: ['chapter-16'],
+        fact: /(one transaction per meaningful purchase, with channels reserved for continuous metering|settle the net once per session)/i,
+      },
+      {
+        kind: 'number',
+        style: 'story',
+        question:
+          'I work on building sites abroad and send about two hundred dollars home to my mother every month, and the fees always sting. What does sending that sort of amount cost on average worldwide, and is there an official target?',
+        chapters: ['chapter-17'],
+        fact: /(around six percent|roughly double the three percent target)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          'I sell vegetables at the market, and a friend says I should keep all my savings in BSV because the fees are so low. It sounds clever, but I am not sure. Does cheap to send also mean a good place to keep my savings?',
+        chapters: ['chapter-17'],
+        fact: /(cheap to send, not safe to save in)/i,
+      },
+      {
+        kind: 'number',
+        style: 'story',
+        question:
+          'I am a network engineer at a telecoms company, sketching a future with a billion connected devices that each make around ten small payments or check-ins a day. Roughly how many transactions per second would the network have to carry?',
+        chapters: ['chapter-18'],
+        fact: /(about 115,000 per second|more than a hundred thousand transactions per second)/i,
+      },
+      {
+        kind: 'number',
+        style: 'story',
+        question:
+          "For my economics dissertation I am comparing Bitcoin's Lightning Network with simply making blocks bigger. If everyone on Earth opened a couple of Lightning channels a year, how big would the base blocks need to be, according to the original paper?",
+        chapters: ['chapter-19'],
+        fact: /(around 133 megabytes|about 133 MB)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          "Years ago we wired our web shop to one company's handy pay button, and when that company changed course we were stuck. Now I am the CTO of a new venture. What is the lesson for choosing how to take payments this time?",
+        chapters: ['chapter-20'],
+        fact: /(no single wallet company's fate decides|tied its payments to that company's product decisions)/i,
+      },
+      {
+        kind: 'number',
+        style: 'story',
+        question:
+          'I am a first-time founder about two months into building on this stack, and I am nearly ready to let outsiders try it. How many people should be in a private beta before launch, and why that number?',
+        chapters: ['chapter-21'],
+        fact: /(Ten is enough to find the problems that matter|in front of ten real users)/i,
+      },
+    ],
+  },
 ];
 
 /**

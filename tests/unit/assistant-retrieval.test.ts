@@ -4,7 +4,7 @@ import { termAskedAbout } from '../../src/domain/assistant/glossary.ts';
 import { OfflineAnswerEngine } from '../../src/domain/assistant/offline.ts';
 import { BookIndex, buildIndexFile, INDEX_VERSION, type IndexFile } from '../../src/domain/assistant/search.ts';
 import { splitChapter } from '../../src/domain/assistant/sections.ts';
-import { bestQuote, editDistance, processTerm, sentences, termsOf } from '../../src/domain/assistant/text.ts';
+import { askedPart, bestQuote, editDistance, processTerm, sentences, termsOf } from '../../src/domain/assistant/text.ts';
 import { loadBook, type ChapterSource } from '../../src/domain/book/load.ts';
 import { renderMarkdown } from '../../src/domain/book/render.ts';
 
@@ -199,6 +199,44 @@ describe("readers' words and the chapter's evidence (issue 26)", () => {
     // Every passage given for "What is BEEF?" is about BEEF, though chapter 6 holds other strong passages.
     const r = selectPassages(hits, 1, 3);
     for (const p of r) expect(`${p.section} ${p.text}`).toMatch(/BEEF/);
+  });
+});
+
+describe('a question told with its setting', () => {
+  it('is split into the sentences that ask and the setting', () => {
+    expect(askedPart('I run a small bakery. How can I prove my flour is organic?')).toEqual({
+      asked: 'How can I prove my flour is organic?',
+      setting: 'I run a small bakery.',
+    });
+    // The asking sentence may come first; without a question mark, the last sentence asks.
+    expect(askedPart('How do I prove it? I run a bakery.').asked).toBe('How do I prove it?');
+    expect(askedPart('I run a bakery. tell me how to prove my flour is organic').asked).toBe('tell me how to prove my flour is organic');
+    // One sentence, or questions only, is all asking; a decimal point ends no sentence.
+    expect(askedPart('What is BEEF?')).toEqual({ asked: 'What is BEEF?', setting: '' });
+    expect(askedPart('Is it safe? Why?')).toEqual({ asked: 'Is it safe? Why?', setting: '' });
+    expect(askedPart('Why are headers 4.2 MB a year?').setting).toBe('');
+  });
+
+  it('opens the offline answer with the sentence that answers what it asks, not the one that echoes its setting', async () => {
+    const passage = {
+      chapterId: 'chapter-12',
+      chapterTitle: 'Chapter 12: Supply Chain',
+      section: 'Bakeries',
+      parent: '',
+      slug: 'bakeries',
+      text: 'Small bakeries sell bread to local customers every morning. A miller proves flour is organic with a signed certificate whose hash is anchored on chain.',
+      code: '',
+    };
+    const question = 'I run a small bakery and my customers buy bread every morning. How can I prove my flour is organic?';
+    const engine = new OfflineAnswerEngine();
+    const answer = await askBook(
+      { question, history: [] },
+      { search: { glossary: [], search: () => [{ passage, score: 1, matched: termsOf(question) }] }, engine },
+    );
+    expect(answer.answer.split('\n\n')[1]).toMatch(/^“A miller proves flour is organic/);
+    // Without its asking sentence the engine opens with the setting's echo.
+    const echo = await engine.answer({ question, history: [], passages: [passage] }, { signal: AbortSignal.timeout(1000) });
+    expect(echo.split('\n\n')[1]).toMatch(/^“Small bakeries sell bread/);
   });
 });
 

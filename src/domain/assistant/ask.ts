@@ -4,13 +4,15 @@ import { passageUrl, type AskRequest, type AskResponse, type Citation, type Pass
 import type { Hit, PassageSearch } from './search.ts';
 import { termAskedAbout, thingAskedAbout, type GlossaryEntry } from './glossary.ts';
 import { looksNonEnglish } from './offline.ts';
-import { bestQuote, escapeRegExp, expandQuery, framedQuestion, termsOf } from './text.ts';
+import { askedPart, bestQuote, escapeRegExp, expandQuery, framedQuestion, termsOf } from './text.ts';
 
 /** How many passages each kind of engine gets: the offline answer quotes them all. */
 const OFFLINE_PASSAGES = 3;
 const MODEL_PASSAGES = 6;
 /** How much a word read as the book's word one slip away ("tower" as power) counts towards covering a question. */
 const GUESS_WEIGHT = 0.75;
+/** How many terms the asking sentences of a question told with its setting need to choose the offline opening alone. */
+const ASKING_TERMS = 3;
 /** The overall deadline of one answer (the SDKs also time out each attempt). */
 const ANSWER_DEADLINE_MS = 45_000;
 
@@ -89,6 +91,16 @@ function asksForDefinition(question: string, entry: GlossaryEntry): boolean {
 }
 
 /**
+ * The sentences of a question told with its setting that ask ("How can I prove my flour is
+ * organic?"), when it has a setting and they say enough to choose an opening by: three terms or
+ * more ("Could they still cheat me?" leans on its setting).
+ */
+function askingOf(question: string): string | undefined {
+  const { asked, setting } = askedPart(question);
+  return setting && termsOf(framedQuestion(asked)).length >= ASKING_TERMS ? asked : undefined;
+}
+
+/**
  * Answers a question from the book: finds the passages, lets the engine write the answer, and
  * keeps only citations of passages it was given (numbered [1]..[n] in order of use, each with the
  * passage's own words as its quote). A citation of anything else is removed, whatever the model
@@ -140,6 +152,8 @@ export async function askBook(request: AskRequest, deps: AskDeps): Promise<AskRe
       terms,
       definition: defining ? definition : undefined,
       typed: offline && question !== request.question ? request.question : undefined,
+      // The search reads the whole question (its setting helps find the chapter); the offline opening, the sentences that ask.
+      asked: offline ? askingOf(question) : undefined,
     },
     {
       signal,

@@ -13,6 +13,8 @@ export interface EngineQuestion {
   definition?: GlossaryEntry | undefined;
   /** The question as the reader typed it, when `question` reads a slip of the keyboard as the book's word. */
   typed?: string | undefined;
+  /** The sentences of `question` that ask, when it tells its setting too ("I run a bakery... How can I...?"). */
+  asked?: string | undefined;
 }
 
 export interface EngineAnswerOptions {

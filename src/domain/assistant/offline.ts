@@ -165,36 +165,44 @@ function opening(input: EngineQuestion, terms: readonly string[]): Opening {
     }
     return { text: `${definitionLead(definition)} The book puts it this way: “${definition.sentence}” [1]`, used };
   }
-  const wanted = new Set(terms);
-  const quantity = QUANTITY.test(input.question);
-  const date = DATE.test(input.question);
-  const asked = numbersIn(input.question);
-  const pairs = termPairs(input.question);
-  const unit = quantity ? unitAsked(input.question) : undefined;
-  const ranked: Chosen[] = [];
-  input.passages.forEach((p: Passage, at) => {
-    const list = sentences(p.text);
-    for (const [i, sentence] of list.entries()) {
-      if (sentence.length > 400) continue;
-      const own = termsOf(sentence);
-      const matched = own.filter((t) => wanted.has(t)).length;
-      if (matched === 0) continue;
-      // The best-ranked passage leads (the search ranked it first for the whole question); a later
-      // one only when its sentence matches clearly more. A number counts for an amount question,
-      // the more so in a sentence that says little else ("One BSV is 100,000,000 satoshis.").
-      const inUnit = unit?.test(sentence) === true;
-      const number = quantity && (inUnit || hasNumber(sentence, date));
-      // The numbers a question gives are the most particular thing in it: each one the sentence
-      // states counts twice, all of them once more (the row "Bytes 226; Rate 1,000" answers "a
-      // 226-byte payment at 1,000 sat/kB", not the row of "23,000,000" satoshis and "226 MB").
-      const shared = [...numbersIn(sentence)].filter((n) => asked.has(n)).length;
-      const given = 2 * shared + (asked.size > 1 && shared === asked.size ? 1 : 0);
-      // A sentence that holds two neighbouring words of the question together ("hash anchor") is about them.
-      const phrase = holdsPair(sentence, pairs) ? 1 : 0;
-      const score = matched + phrase + (number ? 1.5 + (2 * matched) / own.length + given + (inUnit ? 2 : 0) : 0) - at * 2;
-      ranked.push({ list, i, at, score });
-    }
-  });
+  // A question told with its setting ("I run a bakery... How can I prove...?") is answered by the
+  // sentences that ask: the opening is chosen by their words, and by all the question's only when
+  // no sentence of the passages holds one of theirs.
+  const question = input.asked ?? input.question;
+  const quantity = QUANTITY.test(question);
+  const date = DATE.test(question);
+  const asked = numbersIn(question);
+  const pairs = termPairs(question);
+  const unit = quantity ? unitAsked(question) : undefined;
+  const rank = (wanted: ReadonlySet<string>): Chosen[] => {
+    const ranked: Chosen[] = [];
+    input.passages.forEach((p: Passage, at) => {
+      const list = sentences(p.text);
+      for (const [i, sentence] of list.entries()) {
+        if (sentence.length > 400) continue;
+        const own = termsOf(sentence);
+        const matched = own.filter((t) => wanted.has(t)).length;
+        if (matched === 0) continue;
+        // The best-ranked passage leads (the search ranked it first for the whole question); a later
+        // one only when its sentence matches clearly more. A number counts for an amount question,
+        // the more so in a sentence that says little else ("One BSV is 100,000,000 satoshis.").
+        const inUnit = unit?.test(sentence) === true;
+        const number = quantity && (inUnit || hasNumber(sentence, date));
+        // The numbers a question gives are the most particular thing in it: each one the sentence
+        // states counts twice, all of them once more (the row "Bytes 226; Rate 1,000" answers "a
+        // 226-byte payment at 1,000 sat/kB", not the row of "23,000,000" satoshis and "226 MB").
+        const shared = [...numbersIn(sentence)].filter((n) => asked.has(n)).length;
+        const given = 2 * shared + (asked.size > 1 && shared === asked.size ? 1 : 0);
+        // A sentence that holds two neighbouring words of the question together ("hash anchor") is about them.
+        const phrase = holdsPair(sentence, pairs) ? 1 : 0;
+        const score = matched + phrase + (number ? 1.5 + (2 * matched) / own.length + given + (inUnit ? 2 : 0) : 0) - at * 2;
+        ranked.push({ list, i, at, score });
+      }
+    });
+    return ranked;
+  };
+  const asking = input.asked === undefined ? [] : rank(new Set(termsOf(expandQuery(input.asked))));
+  const ranked = asking.length > 0 ? asking : rank(new Set(terms));
   // The best first (of equals, the earlier), then the next best that is not already quoted, when it
   // matches as well but for its passage's lower rank (a score within SECOND_OPENING of the first's):
   // from another passage, or after the first in its own (the sentences before it set it up).

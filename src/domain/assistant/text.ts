@@ -176,6 +176,23 @@ export function expansionsOf(question: string, glossary: readonly { term: string
   return extra;
 }
 
+/**
+ * A question told with its setting ("I run a bakery and my customers ask where the flour comes
+ * from. How can I prove it is organic?"): the sentences that ask (those that end in a question
+ * mark, else the last) and the setting around them. A question of one sentence, or of questions
+ * only, is all asking.
+ */
+export function askedPart(question: string): { asked: string; setting: string } {
+  const parts = question
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const asking = parts.filter((p) => p.endsWith('?'));
+  const asked = asking.length > 0 ? asking : parts.slice(-1);
+  if (asked.length >= parts.length) return { asked: question, setting: '' };
+  return { asked: asked.join(' '), setting: parts.filter((p) => !asked.includes(p)).join(' ') };
+}
+
 /** The distinct terms of a text, as the index sees them. */
 export function termsOf(text: string): string[] {
   const out = new Set<string>();
