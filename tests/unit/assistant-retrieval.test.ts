@@ -217,6 +217,17 @@ describe('a question told with its setting', () => {
     expect(askedPart('Why are headers 4.2 MB a year?').setting).toBe('');
   });
 
+  it("is searched whole, with its asking sentences counted again, so the setting's words do not lead", async () => {
+    const question =
+      'How much does a data breach typically cost a business nowadays? I run IT for a small chain of dental practices, and the partners want a figure before they approve any security spending. A recent average would help me make the case.';
+    const { asked } = askedPart(question);
+    expect(index.search(question, { limit: 1, focus: asked })[0]?.passage.chapterId).toBe('chapter-01');
+    // Read whole and alone, "figure", "approve" and "spending" lead to chapter 19's fees.
+    expect(index.search(question, { limit: 1 })[0]?.passage.chapterId).not.toBe('chapter-01');
+    const r = await askBook({ question, history: [] }, { search: index, engine: new OfflineAnswerEngine() });
+    expect(r.citations[0]?.chapterId).toBe('chapter-01');
+  });
+
   it('opens the offline answer with the sentence that answers what it asks, not the one that echoes its setting', async () => {
     const passage = {
       chapterId: 'chapter-12',

@@ -117,7 +117,9 @@ export async function askBook(request: AskRequest, deps: AskDeps): Promise<AskRe
   const terms = termsOf(expandQuery(question, glossary));
   const offline = deps.engine.name === 'offline';
   const limit = offline ? OFFLINE_PASSAGES : MODEL_PASSAGES;
-  const found = deps.search.search(question, { limit: limit + 2, context });
+  // A question told with its setting: the search reads it whole and its asking sentences again, and the offline opening answers them.
+  const asking = askingOf(question);
+  const found = deps.search.search(question, { limit: limit + 2, context, focus: asking });
   const asTyped = new Set(termsOf(expandQuery(request.question, glossary)));
   // The words read as a book word one slip away; one the reader's word begins ("multisig") is no guess.
   const guessed = new Set(terms.filter((t) => !asTyped.has(t) && ![...asTyped].some((w) => w.length >= 5 && t.startsWith(w))));
@@ -152,8 +154,7 @@ export async function askBook(request: AskRequest, deps: AskDeps): Promise<AskRe
       terms,
       definition: defining ? definition : undefined,
       typed: offline && question !== request.question ? request.question : undefined,
-      // The search reads the whole question (its setting helps find the chapter); the offline opening, the sentences that ask.
-      asked: offline ? askingOf(question) : undefined,
+      asked: offline ? asking : undefined,
     },
     {
       signal,

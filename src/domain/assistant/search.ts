@@ -30,6 +30,8 @@ interface IndexedDoc {
  * finds the section on retailers' recalls); code counts little (the book's code is illustrative).
  */
 const FIELD_BOOST = { heading: 2.5, chapter: 1.2, text: 1, asks: 0.75, terms: 0.5, code: 0.25 } as const;
+/** How much more the words of a question's asking sentences count than those of its setting (see search). */
+const FOCUS_BOOST = 2;
 /** The readers' questions' weight for a question that names a term (see search). */
 const SHORT_QUESTION_ASKS_BOOST = 0.25;
 
@@ -95,7 +97,8 @@ export interface Hit {
 
 /** Searches the book's passages (the retrieval port of the assistant). */
 export interface PassageSearch {
-  search(query: string, options?: { limit?: number; context?: string | undefined }): Hit[];
+  /** `focus`: the sentences that ask, when the question tells its setting too. */
+  search(query: string, options?: { limit?: number; context?: string | undefined; focus?: string | undefined }): Hit[];
   /** The question with its slips of the keyboard read as the book's words ("transacton"). */
   correct?(question: string): string;
   /** The book's glossary (terms it defines or spells out). */
@@ -269,9 +272,10 @@ export class BookIndex implements PassageSearch {
   /**
    * The best passages for `query`, best first. `context` (the previous question of the
    * conversation) joins the search at a low weight, so a follow-up such as "and how is it
-   * verified?" stays on the subject.
+   * verified?" stays on the subject. `focus` (the sentences that ask, in a question told with its
+   * setting) counts again, at FOCUS_BOOST, so the setting's words do not lead the search away.
    */
-  search(question: string, { limit = 5, context }: { limit?: number; context?: string | undefined } = {}): Hit[] {
+  search(question: string, { limit = 5, context, focus }: { limit?: number; context?: string | undefined; focus?: string | undefined } = {}): Hit[] {
     // The question's own words, without the phrases that only frame it ("what does ... stand for"),
     // with the book's terms spelled out and spelled back (SPV and simplified payment verification).
     // The implied words count half as much as the reader's own, the previous question's less.
@@ -283,6 +287,7 @@ export class BookIndex implements PassageSearch {
     const queries: unknown[] = [framed || question];
     if (implied) queries.push({ queries: [implied], boostTerm: () => 0.5 });
     if (extra.length > 0) queries.push({ queries: [extra.join(' ')], boostTerm: () => 0.35 });
+    if (focus) queries.push({ queries: [framedQuestion(focus)], boostTerm: () => FOCUS_BOOST });
     // A question of three terms or fewer, numbers aside ("What is the travel rule?", "What is a Merkle tree [3]?"), names
     // the book's term: the prose that explains it should lead, not a section one of whose readers'
     // questions happens to name it ("did Centbee prepare for ... travel rule requirements?").
