@@ -228,6 +228,15 @@ describe('a question told with its setting', () => {
     expect(r.citations[0]?.chapterId).toBe('chapter-01');
   });
 
+  it('leaves out the words readers fill a question with, which headings happen to hold ("What Inclusion Actually Requires")', async () => {
+    expect(processTerm('actually')).toBeNull();
+    expect(processTerm('Really')).toBeNull();
+    const question =
+      'We host a small image model, and last month scrapers using endless free accounts ran our GPU bill through the roof without ever crashing the site. Is there a name for this kind of attack, and what actually stops it being free for them?';
+    const r = await askBook({ question, history: [] }, { search: index, engine: new OfflineAnswerEngine() });
+    expect(r.citations[0]?.chapterId).toBe('chapter-07');
+  });
+
   it('opens the offline answer with the sentence that answers what it asks, not the one that echoes its setting', async () => {
     const passage = {
       chapterId: 'chapter-12',

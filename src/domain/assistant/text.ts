@@ -3,7 +3,10 @@ import { stemmer } from 'stemmer';
 /**
  * Tokenisation shared by the index and the queries, made for the book's vocabulary: compounds such
  * as BRC-100, OP_RETURN, IPv6 or C2PA stay whole (and their parts are indexed too), acronyms are
- * not stemmed, ordinary English words are (Porter), and function words are dropped.
+ * not stemmed, ordinary English words are (Porter), and function words are dropped, with the
+ * words readers fill a question with ("What should actually go on there?", "what is teranode
+ * exactly?"): left in, "actually" finds the headings "What Inclusion Actually Requires" and
+ * "Verifying what actually ran".
  */
 
 const STOPWORDS = new Set(
@@ -11,9 +14,8 @@ const STOPWORDS = new Set(
   few for from further had has have having he her here hers herself him himself his how i if in into is it its itself just me more most my myself no nor not now of off on once
   only or other our ours ourselves out over own same she should so some such than that the their theirs them themselves then there these they this those through to too under
   another until up very was we were what when where which while who whom why will with would you your yours yourself yourselves
-  book books chapter chapters explain explains tell say says said does mean means use used using way ways thing things get gets make makes much many one ones`.split(
-    /\s+/,
-  ),
+  book books chapter chapters explain explains tell say says said does mean means use used using way ways thing things get gets make makes much many one ones
+  actually really simply basically honestly exactly literally quite anyway somehow maybe perhaps probably`.split(/\s+/),
 );
 
 /** A token: a word, a number (1,000 is one) or a joined compound (BRC-100, OP_RETURN, 4.2). */
