@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { askBook, selectPassages } from '../../src/domain/assistant/ask.ts';
-import { termAskedAbout } from '../../src/domain/assistant/glossary.ts';
+import { termAskedAbout, thingAskedAbout } from '../../src/domain/assistant/glossary.ts';
 import { OfflineAnswerEngine } from '../../src/domain/assistant/offline.ts';
 import { BookIndex, buildIndexFile, INDEX_VERSION, type IndexFile } from '../../src/domain/assistant/search.ts';
 import { splitChapter } from '../../src/domain/assistant/sections.ts';
@@ -599,5 +599,40 @@ describe('what the glossary lacks, answered from the sentence that says what it 
     expect(beef?.term).toBe('BEEF');
     expect((await opening('What is BEEF?')).opening).toContain(beef?.sentence);
     expect((await opening('What is a C2PA manifest?')).first).toMatch(/^\/book\/chapter-15#the-c2pa-manifest/);
+  });
+});
+
+describe('a definition asked in one part of a longer question (stop 40)', () => {
+  const opening = async (question: string) => {
+    const r = await askBook({ question, history: [] }, { search: index, engine: new OfflineAnswerEngine() });
+    return r.answer.split('\n\n')[1] ?? '';
+  };
+  const sentenceOf = (term: string) => index.glossary.find((g) => g.term === term)?.sentence ?? `no glossary entry for ${term}`;
+
+  it('answers the part that asks what a term is, in a sentence of its own or a clause after ", and"', async () => {
+    // Before, each opened with a sentence that echoed the rest of the question (FHIR: "decades of failed national record projects").
+    expect(await opening('What is FHIR? The health chapter uses it a lot but I am not from the medical field.')).toContain(sentenceOf('FHIR'));
+    expect(await opening('What does ARIA stand for in BRC-122, and is it a finished standard?')).toContain(sentenceOf('ARIA'));
+    expect(await opening('BRC-121 is what exactly? Is it the same thing as BRC-105 or something different?')).toContain(sentenceOf('BRC-121'));
+  });
+
+  it('reads "What is that?" as asking about the term the sentence before it names, never about "that"', async () => {
+    const question =
+      'We want to confirm that a worker really received a payment without exposing her other income. The docs keep mentioning BRC-69. What is that?';
+    expect(await opening(question)).toContain(sentenceOf('BRC-69'));
+    expect(thingAskedAbout('What is that?')).toBeUndefined();
+  });
+
+  it('lets the words of the defining sentence place the term ("the TLC in the food traceability rule"), but not a question of its own', async () => {
+    expect(await opening('What is the TLC in the FDA food traceability rule?')).toContain(sentenceOf('TLC'));
+    // "how many" asks for a number: BRC-43's definition does not answer it.
+    expect(await opening('BRC-43 keys have how many security levels?')).not.toContain(sentenceOf('BRC-43'));
+  });
+
+  it('finds a thing the book introduces after a colon ("replaces them with upvaluing: a reader attaches...")', async () => {
+    expect(thingAskedAbout('What exactly is upvaluing?')).toBe('upvaluing');
+    const question =
+      'I run a hobby forum and our like button gets gamed by bot accounts every week. Someone said this book proposes something called upvaluing instead. What exactly is upvaluing?';
+    expect(await opening(question)).toMatch(/upvaluing: a reader attaches a small payment/);
   });
 });

@@ -87,7 +87,43 @@ function asksForDefinition(question: string, entry: GlossaryEntry): boolean {
   if (at < 0) return false;
   const before = framed.slice(0, at).match(/[\p{L}\p{N}]+/gu) ?? [];
   const rest = framed.replace(new RegExp(asked.source, 'gi'), ' ').match(/[\p{L}\p{N}]+/gu) ?? [];
-  return before.every(framing) && rest.filter((w) => !framing(w)).length <= 2;
+  // Words the definition itself uses place the term ("the TLC in the food traceability rule"); they ask nothing more.
+  const placed = new Set(termsOf(`${entry.sentence} ${entry.section}`));
+  const isPlaced = (w: string) => termsOf(w).length > 0 && termsOf(w).every((t) => placed.has(t));
+  if (rest.some((w) => /^(?:how|why|when|where|many|much|which|who)$/i.test(w))) return false;
+  return before.every(framing) && rest.filter((w) => !framing(w) && !isPlaced(w)).length <= 2;
+}
+
+/** A question that asks what something said before is ("What is that?", "What does it mean?"). */
+const POINTING = /^(?:what|who)(?:'s|\s+(?:is|are|was|were|does|do))\s+(?:that|this|it|they|those|these)(?:\s+mean)?\s*\??$/i;
+
+/**
+ * The glossary entry a question (or one part of it) asks to define: the term it names, or, when that
+ * is not what it asks about, another term it names ("What does ARIA stand for in BRC-122"); none
+ * when a section is titled with more of what is asked than the term says ("a C2PA manifest").
+ */
+function definitionAsked(question: string, glossary: readonly GlossaryEntry[], titled: boolean): GlossaryEntry | undefined {
+  const first = termAskedAbout(question, glossary);
+  const words = new Set((question.match(/[A-Za-z0-9]+(?:-[0-9]+)?/g) ?? []).map((w) => w.toUpperCase()));
+  const others = glossary.filter((g) => g !== first && /^[A-Z0-9-]+$/.test(g.term) && words.has(g.term));
+  return [...(first ? [first] : []), ...others].find((entry) => {
+    const named = new Set(termsOf(`${entry.term} ${entry.meaning}`));
+    const narrower = titled && termsOf(framedQuestion(question)).some((t) => !named.has(t));
+    return !narrower && asksForDefinition(question, entry);
+  });
+}
+
+/**
+ * The parts of a question that may each ask on their own, the whole question first: its sentences,
+ * and a clause after ", and" or ", but" that asks again ("..., and is it a finished standard?").
+ */
+function questionParts(question: string): string[] {
+  const parts = question
+    .split(/(?<=[.!?])\s+/)
+    .flatMap((s) => s.split(/,\s*(?:and|but)\s+(?=(?:is|are|was|were|when|how|what|why|where|who|does|do|did|can|could|should|which)\b)/i))
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return parts.length > 1 ? [question, ...parts] : [question];
 }
 
 /**
@@ -127,13 +163,16 @@ export async function askBook(request: AskRequest, deps: AskDeps): Promise<AskRe
   // A question about a term the book defines ("What does SPV stand for?") is answered from its
   // definition first: the defining passage leads, whatever else matched; unless a section is
   // titled with more of what is asked than the term says ("a C2PA manifest", not C2PA).
-  const asked = termAskedAbout(question, glossary);
-  const named = new Set(asked ? termsOf(`${asked.term} ${asked.meaning}`) : []);
-  const narrower = found[0]?.titled === true && termsOf(framedQuestion(question)).some((t) => !named.has(t));
-  const fromGlossary = asked && !narrower && asksForDefinition(question, asked) ? asked : undefined;
+  // A question of several parts asks for a definition when one part does ("What is FHIR? The health
+  // chapter uses it a lot", "What does ARIA stand for in BRC-122, and is it a finished standard?").
+  const parts = questionParts(question);
+  // "The docs keep mentioning BRC-69. What is that?" asks about the term the sentence before names.
+  const fromGlossary = parts
+    .map((part, i) => (!POINTING.test(part) ? definitionAsked(part, glossary, found[0]?.titled === true) : termAskedAbout(parts[i - 1] ?? '', glossary)))
+    .find(Boolean);
   // A thing the glossary lacks ("What is Scope 3?") is answered from the book's sentence that says
   // what it is, when one does, unless a section is titled with it.
-  const thing = fromGlossary || found[0]?.titled === true ? undefined : thingAskedAbout(question);
+  const thing = fromGlossary || found[0]?.titled === true ? undefined : parts.map(thingAskedAbout).find(Boolean);
   const definition = fromGlossary ?? (thing ? deps.search.definitionOf?.(thing, passages) : undefined);
   const defining = definition ? deps.search.passageOf?.(definition) : undefined;
   if (definition && defining) passages = [defining, ...passages.filter((p) => p !== defining)].slice(0, limit);

@@ -314,12 +314,16 @@ export function termAskedAbout(question: string, glossary: readonly GlossaryEntr
  * one to four words, not a comparison ("the difference between ...").
  */
 export function thingAskedAbout(question: string): string | undefined {
+  // The words a reader fills a question with ask nothing: "What exactly is upvaluing?"
+  question = question.replace(/\s+(?:exactly|actually|really|basically|even|then)\b/gi, '');
   const m =
     /^\s*(?:what|who)(?:'s|’s|\s+(?:is|are|was|were))\s+(.+?)[\s?.!]*$/i.exec(question) ??
     /^\s*what\s+does\s+(.+?)\s+mean[\s?.!]*$/i.exec(question) ??
     /^\s*(?:define|explain)\s+(.+?)[\s?.!]*$/i.exec(question);
   const thing = m?.[1]?.replace(/^(?:an?|the)\s+/i, '').trim();
   if (!thing || /\b(?:and|or|vs|versus|between|difference|different|how|why|when|which|best|way|if)\b/i.test(thing)) return undefined;
+  // "What is that?" points back at something said before it: no thing of its own.
+  if (/^(?:that|this|it|they|them|those|these|he|she|so|there)$/i.test(thing)) return undefined;
   return thing.split(/\s+/).length <= 4 ? thing : undefined;
 }
 
@@ -340,6 +344,8 @@ export function definingSentence(thing: string, passages: readonly Passage[], ra
   );
   const apposition = new RegExp(`\\b${name},\\s+((?:the|an?)\\s+[^,.;:()]{8,90})`, 'i');
   const naming = new RegExp(`\\b(?:called|known\\s+as|calls\\s+(?:this|it|them|these)(?:\\s+an?)?)\\s+(?:an?\\s+|the\\s+)?${name}\\b`, 'i');
+  // A sentence that introduces the thing and says what it is after a colon ("replaces them with upvaluing: a reader attaches a small payment").
+  const introduces = new RegExp(`\\b(?:with|is|are|called|by)\\s+(?:an?\\s+|the\\s+)?${name}:\\s+\\w`, 'i');
   const order = [...ranked, ...passages.filter((p) => !ranked.includes(p))];
   let best: { rank: number; entry: GlossaryEntry } | undefined;
   for (const passage of order) {
@@ -351,7 +357,7 @@ export function definingSentence(thing: string, passages: readonly Passage[], ra
       const appositive =
         raw && !/\b(?:and|or|can|could|will|would|may|might|must|should|is|are|was|were|has|have|had|does|do|did)\b/i.test(raw) ? raw : undefined;
       const meaning = appositive ? complement(appositive) : undefined;
-      const rank = opens.test(sentence) ? 0 : meaning && meaning.includes(' ') ? 1 : naming.test(sentence) ? 2 : undefined;
+      const rank = opens.test(sentence) ? 0 : meaning && meaning.includes(' ') ? 1 : naming.test(sentence) ? 2 : introduces.test(sentence) ? 3 : undefined;
       if (rank === undefined || (best && best.rank <= rank)) continue;
       const entry = {
         term: thing,
