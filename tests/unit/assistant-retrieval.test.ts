@@ -417,6 +417,18 @@ describe('an opening of two sentences, and quotes that do not repeat it (stop 38
     expect(two).toBe(`“${best}” [1]`);
   });
 
+  it('quotes a best sentence that points back ("It ...", "But ...") with the sentence before it (stop 40)', async () => {
+    const subject = 'A trust layer is not a product.';
+    const pointing = 'It is shared infrastructure between the systems that make decisions and the people who must believe them.';
+    const opening = (await answer('Who must believe the decisions of shared systems?', passage('Layer', `${subject} ${pointing}`))).split('\n\n')[1];
+    expect(opening).toBe(`“${subject} ${pointing}” [1]`);
+    // A first sentence that names its subject stands alone.
+    const named = 'The trust layer is shared infrastructure between the systems that make decisions and the people who must believe them.';
+    expect((await answer('Who must believe the decisions of shared systems?', passage('Layer', `${subject} ${named}`))).split('\n\n')[1]).toBe(
+      `“${named}” [1]`,
+    );
+  });
+
   it('quotes each passage where the opening did not, and names one the opening quoted whole', async () => {
     const first = 'A credential is cancelled when its issuer spends the output that holds it, which any verifier can check against the chain at any time.';
     const text = `${first} The overlay drops it at once. Wallets then show it as revoked.`;

@@ -117,6 +117,9 @@ export function definitionLead(definition: GlossaryEntry): string {
 /** The first words of a sentence that leans on the one before it. */
 const POINTS_BACK = /^(?:this|that|these|those|they|them|such|both|but|however|instead|also|the same|the other|from the table)\b/i;
 
+/** The opening's first sentence points back at the one before it ("It ...", "They ...", "But ..."). */
+const POINTS_BACK_FIRST = new RegExp(`${POINTS_BACK.source}|^(?:it|its|he|she|his|her|their)\\b`, 'i');
+
 /** How far below the first sentence's score a second may be: a passage's rank costs 2 (see opening), so one passage down. */
 const SECOND_OPENING = 2;
 
@@ -210,9 +213,13 @@ function opening(input: EngineQuestion, terms: readonly string[]): Opening {
   const first = ranked[0];
   if (!first) return { text: '', used: new Map() };
   const last = withNextIfShort(first.list, first.i);
-  const used = new Map([[first.at, new Set(Array.from({ length: last - first.i + 1 }, (_, k) => first.i + k))]]);
-  const text = quoted(first.list, first.i, last, first.at);
-  const shown = new Set(first.list.slice(first.i, last + 1));
+  // A sentence that points back ("It does not hold your application's database", "But the pattern
+  // is too consistent") is quoted with the sentence before it, which says what it points at.
+  const back = first.i > 0 && POINTS_BACK_FIRST.test(first.list[first.i] ?? '') && quoted(first.list, first.i - 1, last, first.at).length <= MAX_OPENING;
+  const from = back ? first.i - 1 : first.i;
+  const used = new Map([[first.at, new Set(Array.from({ length: last - from + 1 }, (_, k) => from + k))]]);
+  const text = quoted(first.list, from, last, first.at);
+  const shown = new Set(first.list.slice(from, last + 1));
   // An amount answered by a sentence that states one, other than the question's own, needs no
   // second ("One BSV is 100,000,000 satoshis."; not "the dollar columns assume $20, $50 and $100").
   const stated = first.list[first.i] ?? '';
