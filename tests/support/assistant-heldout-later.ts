@@ -3057,6 +3057,482 @@ export const LATER_HELD_OUT: readonly HeldOutSet[] = [
       },
     ],
   },
+  {
+    name: 'eighteenth held-out set (60 questions in five kinds and five styles: 14 terms, 18 paraphrases, 10 numbers, 9 how-tos, 9 comparisons; 12 each of search-box keywords, stories, non-native English, sceptics, a mix)',
+    written:
+      'in stop 40 before its changes, by a helper who read only the chapters, and never looked at question by question; was 52/60, fact in the opening 24/60',
+    questions: [
+      // chapter-00
+      {
+        kind: 'term',
+        style: 'search',
+        question: 'what does brc stand for in bsv standards',
+        chapters: ['chapter-00', 'chapter-05'],
+        fact: /Bitcoin Request for Comments/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'sceptic',
+        question: 'So do I have to throw away my normal web stack and rebuild everything on a blockchain? That sounds like what every crypto pitch asks for.',
+        chapters: ['chapter-00'],
+        fact: /Nothing in this book asks you to abandon HTTP, DNS, CDNs or the cloud/i,
+      },
+      {
+        kind: 'howto',
+        style: 'story',
+        question:
+          "I'm a web developer and my company wants a small BSV prototype running by the end of the month. I honestly don't have time to read every chapter front to back. Which parts should I read, and in what order, to get building quickly?",
+        chapters: ['chapter-00'],
+        fact: /read Chapters 2 and 3 quickly, then go straight to Chapters 5 through 8/i,
+      },
+
+      // chapter-01
+      {
+        kind: 'number',
+        style: 'search',
+        question: 'arup hong kong deepfake video call amount transferred',
+        chapters: ['chapter-01'],
+        fact: /roughly US\$25 million/i,
+      },
+      {
+        kind: 'term',
+        style: 'nonnative',
+        question: 'What is mean the "liar\'s dividend"? I read it in the book but I not understand who is getting this dividend.',
+        chapters: ['chapter-01', 'chapter-15'],
+        fact: /(anyone caught on a genuine recording can claim it was fabricated|lets the guilty dismiss authentic evidence)/i,
+      },
+      {
+        kind: 'compare',
+        style: 'mixed',
+        question: "Is there a real difference between a part of a system being 'trusted' and it being 'trustworthy', or are they the same thing?",
+        chapters: ['chapter-01'],
+        fact: /A component is trusted if the system fails when it misbehaves/i,
+      },
+
+      // chapter-02
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          "For a small research study I planned to publish the SHA-256 of each participant's date of birth, so we could later prove who was enrolled without revealing anything. A colleague says anyone could work the dates out from those values. Is she right, and how do I avoid it?",
+        chapters: ['chapter-02', 'chapter-09'],
+        fact: /(can be reversed by trying every possibility|concatenate it with a random value)/i,
+      },
+      { kind: 'term', style: 'search', question: 'p2pkh locking script meaning', chapters: ['chapter-02'], fact: /pay-to-public-key-hash \(P2PKH\)/i },
+
+      // chapter-03
+      {
+        kind: 'number',
+        style: 'mixed',
+        question: 'At which block height did the Chronicle upgrade switch on for mainnet?',
+        chapters: ['chapter-03', 'chapter-19'],
+        fact: /mainnet at block 943,816/i,
+      },
+      {
+        kind: 'howto',
+        style: 'nonnative',
+        question:
+          'How I make my transaction follow the relaxed malleability rules of Chronicle? Somebody tell me I must set the SIGHASH_CHRONICLE flag, it is true?',
+        chapters: ['chapter-03'],
+        fact: /opts in one way only: by carrying a version number greater than 1/i,
+      },
+
+      // chapter-04
+      {
+        kind: 'term',
+        style: 'mixed',
+        question: "In the book's social app example, what does 'upvaluing' a post mean?",
+        chapters: ['chapter-04'],
+        fact: /a reader attaches a small payment to a post they value/i,
+      },
+      {
+        kind: 'number',
+        style: 'story',
+        question:
+          "I run a discussion site with roughly 100,000 new posts and half a million reactions a day, and I'm wondering whether anchoring all of it on chain the way the Branchline design does would bankrupt me. What daily fee total does the book work out for that kind of volume?",
+        chapters: ['chapter-04'],
+        fact: /\$13\.45/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'sceptic',
+        question:
+          "If every post is written permanently to a blockchain, how is a platform supposed to remove illegal content or obey a court order? Isn't that a non-starter?",
+        chapters: ['chapter-04'],
+        fact: /Evidence is permanent; publication is a choice/i,
+      },
+
+      // chapter-05
+      {
+        kind: 'term',
+        style: 'search',
+        question: 'vibe coding definition',
+        chapters: ['chapter-05'],
+        fact: /you describe what you want, an AI assistant writes it/i,
+      },
+      {
+        kind: 'howto',
+        style: 'mixed',
+        question: 'What should I check before merging AI-generated code that handles keys or sends transactions?',
+        chapters: ['chapter-05'],
+        fact: /(Compile under strict mode|Read the money path|Read the key path)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'nonnative',
+        question:
+          'My coding assistant convert 0.00015 BSV to satoshis by multiply with 100000000 in JavaScript. The code is running fine. Why the reviewer say it is wrong?',
+        chapters: ['chapter-05'],
+        fact: /(never multiply BSV amounts as floats|14999\.999999999998)/i,
+      },
+
+      // chapter-06
+      {
+        kind: 'term',
+        style: 'nonnative',
+        question: 'BEEF is abbreviation for what? I see it everywhere in the BSV documents.',
+        chapters: ['chapter-06', 'chapter-18'],
+        fact: /Background Evaluation Extended Format/i,
+      },
+      {
+        kind: 'compare',
+        style: 'search',
+        question: 'topic manager vs lookup service difference',
+        chapters: ['chapter-06'],
+        fact: /The topic manager decides what is in; the lookup service decides how to find it/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'mixed',
+        question: 'If a customer gives me an unconfirmed payment and all its proofs check out, could it still be double spent before it gets mined?',
+        chapters: ['chapter-06'],
+        fact: /SPV proves inclusion, not the absence of conflicts/i,
+      },
+
+      // chapter-07
+      {
+        kind: 'term',
+        style: 'sceptic',
+        question: "Isn't 'denial of wallet' just a trendy new name for a DDoS attack?",
+        chapters: ['chapter-07'],
+        fact: /you make it unaffordable to keep up/i,
+      },
+      {
+        kind: 'howto',
+        style: 'story',
+        question:
+          'We sell an inference API, and a client could dispute an answer months from now. All our logs sit on our own servers, so their lawyers will say we could have edited them. How can we turn the logs into something an outsider would believe?',
+        chapters: ['chapter-07', 'chapter-14'],
+        fact: /(Build a Merkle tree of the entry hashes|Anchoring the head of the chain, or a Merkle root of each batch)/i,
+      },
+
+      // chapter-08
+      {
+        kind: 'compare',
+        style: 'nonnative',
+        question: 'What is difference between security level 1 and level 2 keys in BRC-43? When the wallet is asking the user again?',
+        chapters: ['chapter-08'],
+        fact: /require approval per counterparty/i,
+      },
+      {
+        kind: 'howto',
+        style: 'search',
+        question: 'how to sign in users with bsv wallet instead of passwords',
+        chapters: ['chapter-08'],
+        fact: /sign-in is a challenge-response exchange/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          "I'm launching an online wine shop and legally I have to check that buyers are adults. I really don't want to keep a folder of scanned passports that hackers would love to steal. Can a customer prove their age without handing me their documents?",
+        chapters: ['chapter-08', 'chapter-01'],
+        fact: /(the verifier learns exactly one thing|reveals only that fact)/i,
+      },
+
+      // chapter-09
+      {
+        kind: 'paraphrase',
+        style: 'sceptic',
+        question: 'Why not just encrypt patient records properly and put them on chain? Strong encryption is strong encryption, surely?',
+        chapters: ['chapter-09'],
+        fact: /(Not in plain text, and not encrypted either|Encryption that is strong today may not be strong in thirty years)/i,
+      },
+      {
+        kind: 'term',
+        style: 'mixed',
+        question: 'What does the acronym FHIR mean in the healthcare chapter?',
+        chapters: ['chapter-09'],
+        fact: /Fast Healthcare Interoperability Resources/i,
+      },
+      {
+        kind: 'howto',
+        style: 'story',
+        question:
+          "Our startup supplies an AI triage tool to a regional hospital. Management likes the idea of ledger-backed patient consent and auditing but is nervous about disrupting the clinicians' daily work. What would be a sensible first step for us?",
+        chapters: ['chapter-09'],
+        fact: /start with the audit trail, not with consent/i,
+      },
+
+      // chapter-10
+      {
+        kind: 'paraphrase',
+        style: 'nonnative',
+        question:
+          'On my freelance platform people make many free accounts and write fake good reviews for themself. How we can make reviews which are hard to fake?',
+        chapters: ['chapter-10'],
+        fact: /tie each attestation to an event that could not have been faked cheaply/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          "I've sold handmade goods on one marketplace for six years and have hundreds of five-star ratings. If they ban me, or I switch to a rival, I start again from nothing. What would it actually take for me to really own my online identity and track record?",
+        chapters: ['chapter-10'],
+        fact: /(Exit is the real test|they can leave)/i,
+      },
+
+      // chapter-11
+      {
+        kind: 'term',
+        style: 'mixed',
+        question: 'What exactly is a decision receipt in the AI trust layer?',
+        chapters: ['chapter-11'],
+        fact: /a signed, structured record of what was decided/i,
+      },
+      {
+        kind: 'term',
+        style: 'nonnative',
+        question: 'BRC-122 is called ARIA — this stand for what, and it is already a final standard?',
+        chapters: ['chapter-11'],
+        fact: /Auditable Real-time Inference Architecture/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'sceptic',
+        question:
+          'The operator signs the receipt itself. What stops them running some cheaper model and just writing the registered hash into the record anyway?',
+        chapters: ['chapter-11'],
+        fact: /There is no complete answer today/i,
+      },
+
+      // chapter-12
+      { kind: 'number', style: 'search', question: 'fda food traceability rule new compliance date', chapters: ['chapter-12'], fact: /20 July 2028/i },
+      {
+        kind: 'term',
+        style: 'search',
+        question: 'critical tracking events meaning fsma',
+        chapters: ['chapter-12'],
+        fact: /the moments that must be recorded/i,
+      },
+
+      // chapter-13
+      {
+        kind: 'compare',
+        style: 'search',
+        question: 'location based vs market based scope 2 emissions',
+        chapters: ['chapter-13'],
+        fact: /(The location-based method multiplies consumption|The market-based method allows companies to use contractual instruments)/i,
+      },
+      {
+        kind: 'number',
+        style: 'story',
+        question:
+          "Our data centre bought more solar certificates than it used in electricity, so marketing wants to print '100% solar'. A colleague pointed me to the book's three-hour example. What coverage does that example get with hour-by-hour matching, compared with annual-style accounting?",
+        chapters: ['chapter-13'],
+        fact: /(covered 67%|covered 117%)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'sceptic',
+        question: "Isn't it a bit rich to sell green-claims tools built on a proof-of-work chain that burns huge amounts of electricity?",
+        chapters: ['chapter-13'],
+        fact: /the energy attributable to each transaction falls as usage grows/i,
+      },
+
+      // chapter-14
+      {
+        kind: 'term',
+        style: 'nonnative',
+        question: 'What means receipt-freeness in a voting system? Why it is bad if the voter can prove how he voted?',
+        chapters: ['chapter-14'],
+        fact: /A voter cannot prove to someone else how they voted/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'sceptic',
+        question: "Why not run a national general election on a blockchain? The record can't be tampered with, so doesn't that fix election security?",
+        chapters: ['chapter-14'],
+        fact: /Internet voting should not be used in public elections/i,
+      },
+      {
+        kind: 'howto',
+        style: 'mixed',
+        question: 'How can our co-op stop members from seeing a live tally while voting is still open?',
+        chapters: ['chapter-14'],
+        fact: /each voter publishes only a commitment/i,
+      },
+
+      // chapter-15
+      {
+        kind: 'compare',
+        style: 'sceptic',
+        question: 'Why go to the trouble of signing and timestamping content when AI providers already watermark what their models generate?',
+        chapters: ['chapter-15'],
+        fact: /their absence tells you very little/i,
+      },
+      {
+        kind: 'compare',
+        style: 'sceptic',
+        question: 'Trusted timestamping authorities under RFC 3161 have existed for decades. Why would anyone anchor hashes on a blockchain instead?',
+        chapters: ['chapter-15', 'chapter-09'],
+        fact: /(asks you to trust the authority's key and its continued existence|a timestamp authority is a fine solution inside a single jurisdiction)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          'Our small newsroom signs every photo we publish, but once readers forward them through messaging apps the images get recompressed and our hash no longer matches. Is there any way to connect those circulating copies back to our signed originals?',
+        chapters: ['chapter-15'],
+        fact: /(perceptual hash or a learned image embedding stays similar|Use perceptual matching as a bridge)/i,
+      },
+
+      // chapter-16
+      {
+        kind: 'number',
+        style: 'sceptic',
+        question: 'Card fees are only a few cents. Is a BSV payment really that much cheaper, or is the gap exaggerated?',
+        chapters: ['chapter-16'],
+        fact: /about 26,000 times as much/i,
+      },
+      {
+        kind: 'compare',
+        style: 'nonnative',
+        question: 'For many small payments on BSV, is better to open a payment channel or to make separate transaction every time?',
+        chapters: ['chapter-16'],
+        fact: /one transaction per meaningful purchase, with channels reserved for continuous metering/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'sceptic',
+        question:
+          'Clay Shirky showed people hate deciding whether every tiny purchase is worth it. Why would paying per article or per API call work any better today?',
+        chapters: ['chapter-16'],
+        fact: /(For machine clients, the mental transaction cost is zero|The user decides once, as with a flat rate)/i,
+      },
+
+      // chapter-17
+      {
+        kind: 'number',
+        style: 'search',
+        question: 'global average fee sending 200 dollars remittance',
+        chapters: ['chapter-17'],
+        fact: /at around six percent/i,
+      },
+      {
+        kind: 'compare',
+        style: 'story',
+        question:
+          "I send money home to my elderly mother every month through an app. She isn't technical and is afraid that losing her phone means losing everything. What are the different ways of holding the keys, and what does each one trade off?",
+        chapters: ['chapter-17'],
+        fact: /(custody is a spectrum|Assisted self-custody)/i,
+      },
+      {
+        kind: 'term',
+        style: 'mixed',
+        question: "What is the 'travel rule' that remittance providers have to follow?",
+        chapters: ['chapter-17'],
+        fact: /pass originator and beneficiary information along with the payment/i,
+      },
+
+      // chapter-18
+      {
+        kind: 'number',
+        style: 'nonnative',
+        question: 'If one billion devices make ten small payment each day, how many transaction per second this is on average?',
+        chapters: ['chapter-18'],
+        fact: /about 115,000 per second/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'mixed',
+        question: 'Early Bitcoin let you pay someone by their IP address. Why was that dropped?',
+        chapters: ['chapter-18'],
+        fact: /Nothing authenticated the answer/i,
+      },
+
+      // chapter-19
+      {
+        kind: 'compare',
+        style: 'mixed',
+        question: 'How does paying fees on BTC differ from paying fees on BSV?',
+        chapters: ['chapter-19'],
+        fact: /(On BTC, block space is auctioned|miners set a fee rate in satoshis per kilobyte and publish it)/i,
+      },
+      {
+        kind: 'number',
+        style: 'search',
+        question: 'lightning network paper block size needed for seven billion people',
+        chapters: ['chapter-19'],
+        fact: /blocks of around 133 megabytes/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'sceptic',
+        question: "Isn't BSV just Craig Wright's coin? A court ruled he isn't Satoshi, so why should anyone take the chain seriously?",
+        chapters: ['chapter-19', 'chapter-20'],
+        fact: /(an architecture stands or falls on its own properties|shift from personalities to specifications)/i,
+      },
+
+      // chapter-20
+      {
+        kind: 'number',
+        style: 'story',
+        question:
+          "I used to post and collect items on Twetch, and then one day the site was simply gone and I couldn't redeem my collectibles for a while. When exactly did it close down?",
+        chapters: ['chapter-20'],
+        fact: /(shut down on 6 June 2024|closed 6 June 2024)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'nonnative',
+        question: 'Why many early BSV apps stop working when the tool that read their data back from the chain was not maintained anymore?',
+        chapters: ['chapter-20'],
+        fact: /when such a tool is no longer maintained/i,
+      },
+      {
+        kind: 'howto',
+        style: 'mixed',
+        question: 'A customer sends me a payment as BEEF for an order. What should my server do before it ships the goods?',
+        chapters: ['chapter-20', 'chapter-06'],
+        fact: /(and only then broadcasts it or releases goods|The endpoint never calls)/i,
+      },
+
+      // chapter-21
+      {
+        kind: 'term',
+        style: 'story',
+        question:
+          "I've written a topic manager for my overlay and want to try it on my laptop before paying for any hosting. The book mentions something called LARS for exactly this. What is it?",
+        chapters: ['chapter-21'],
+        fact: /Local Automated Runtime System/i,
+      },
+      {
+        kind: 'howto',
+        style: 'nonnative',
+        question: 'How I should use the Generate Ideas tool on the site? I just press the button and get random things, not useful for me.',
+        chapters: ['chapter-21'],
+        fact: /(Try the same settings at innovation levels of three and eight|Then fix the one or two controls)/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'search',
+        question: 'how to tell if my startup idea actually needs a blockchain',
+        chapters: ['chapter-21'],
+        fact: /the blockchain is decoration/i,
+      },
+    ],
+  },
 ];
 
 /**
@@ -3121,4 +3597,25 @@ export const OFF_TOPIC: readonly string[] = [
   'How do I contest a parking ticket in traffic court?',
   'Who composed the music for the film Interstellar?',
   'How do I build a raised garden bed out of old pallets?',
+  // Written in stop 40 by a second helper, before that stop's changes: 11 of 20 answered.
+  "What's the best chain lube for a road bike that gets ridden in the rain?",
+  'How do I proof bread dough when my kitchen is cold?',
+  'Who holds the record for the most goals scored at a single World Cup?',
+  'How do I get a snapped key out of my front door lock?',
+  'Which cloud formations mean a thunderstorm is on the way?',
+  'What should I eat for more energy before an afternoon run?',
+  'How much does a court-side ticket for an NBA game usually cost?',
+  'what is the offside rule in ice hockey',
+  'How can I block the draught coming in under my front door?',
+  'Which slim wallet fits best in a front jeans pocket?',
+  'Can I use leftover casino tokens from Las Vegas at a casino in Macau?',
+  'Tell me about the history of the Great Wall of China.',
+  'Which lawn mower model is best for a small, steep garden?',
+  'Is there an old gold mining town in Australia that is good to visit with kids?',
+  'How do I build trust with a rescue dog that is scared of people?',
+  'Do hotels in Japan usually accept payment by card or only cash?',
+  'How often should I water tomato plants during a heatwave?',
+  'What are the early symptoms of iron deficiency?',
+  'How do I fix a dripping kitchen tap?',
+  'Who played James Bond in the very first Bond film?',
 ];
