@@ -13,6 +13,7 @@ import { BookIndex, buildIndexFile } from '../src/domain/assistant/search.ts';
 import { loadBook } from '../src/domain/book/load.ts';
 import { factPattern, HELD_OUT } from '../tests/support/assistant-heldout.ts';
 import { LATER_HELD_OUT, OFF_TOPIC } from '../tests/support/assistant-heldout-later.ts';
+import { FOLLOW_UPS, SWITCHES } from '../tests/support/assistant-conversations.ts';
 import { QUALITY_QUESTIONS } from '../tests/support/assistant-questions.ts';
 
 export interface AssistantFigures {
@@ -44,6 +45,8 @@ export interface AssistantFigures {
   slips: { questions: number; firstCitation: number; slippedFirstCitation: number; slippedNotCovered: number; slippedP95Ms: number };
   /** Questions the book does not answer (OFF_TOPIC): how many were answered as if it did. */
   offTopic: { questions: number; answered: string[] };
+  /** Two-turn conversations: a follow-up's first citation and fact in the opening; a new question's first citation, and how many of its citations are the previous answer's (outside the chapters that answer it). */
+  conversations: { followUps: number; followUpFirstCitation: number; followUpFacts: number; switches: number; switchFirstCitation: number; pulledBack: number };
 }
 
 /** The question with two neighbouring letters of its longest word swapped ("Merkle" -> "Merlke"), the commonest slip. */
@@ -155,6 +158,31 @@ export async function assistantFigures(rounds = 10): Promise<AssistantFigures> {
     const r = await askBook({ question, history: [] }, { search: index, engine });
     if (!/does not (seem to )?cover/.test(r.answer)) offTopic.answered.push(`${question} -> ${r.citations[0]?.url ?? 'none'}`);
   }
+  const conversations = {
+    followUps: FOLLOW_UPS.length,
+    followUpFirstCitation: 0,
+    followUpFacts: 0,
+    switches: SWITCHES.length,
+    switchFirstCitation: 0,
+    pulledBack: 0,
+  };
+  for (const c of [...FOLLOW_UPS, ...SWITCHES]) {
+    const before = await askBook({ question: c.first, history: [] }, { search: index, engine });
+    const history = [
+      { role: 'user' as const, content: c.first },
+      { role: 'assistant' as const, content: before.answer.slice(0, 6000) },
+    ];
+    const r = await askBook({ question: c.then, history }, { search: index, engine });
+    const right = c.chapters.includes(r.citations[0]?.chapterId ?? '');
+    if (FOLLOW_UPS.includes(c)) {
+      if (right) conversations.followUpFirstCitation += 1;
+      if (c.fact?.test(r.answer.split(/\n\n\[1\] /)[0] ?? '')) conversations.followUpFacts += 1;
+    } else {
+      if (right) conversations.switchFirstCitation += 1;
+      const earlier = new Set(before.citations.map((x) => x.url));
+      conversations.pulledBack += r.citations.filter((x) => earlier.has(x.url) && !c.chapters.includes(x.chapterId)).length;
+    }
+  }
   slips.slippedP95Ms = at(
     slipTimes.sort((a, b) => a - b),
     0.95,
@@ -174,6 +202,7 @@ export async function assistantFigures(rounds = 10): Promise<AssistantFigures> {
     later,
     slips,
     offTopic,
+    conversations,
   };
 }
 
@@ -196,6 +225,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   }
   console.log(`questions the book does not answer, answered as if it did: ${f.offTopic.answered.length}/${f.offTopic.questions}`);
   for (const a of f.offTopic.answered) console.log(`  answered: ${a}`);
+  const c = f.conversations;
+  console.log(
+    `conversations: follow-ups first citation ${c.followUpFirstCitation}/${c.followUps}, fact in the opening ${c.followUpFacts}; new questions first citation ${c.switchFirstCitation}/${c.switches}, citations of the previous answer's passages ${c.pulledBack}`,
+  );
   const s = f.slips;
   console.log(
     `one slip of the keyboard in each later held-out question: first citation ${s.slippedFirstCitation}/${s.questions} (typed right: ${s.firstCitation}/${s.questions}), not covered ${s.slippedNotCovered}, p95 ${s.slippedP95Ms.toFixed(2)} ms`,

@@ -441,6 +441,14 @@ async function main(): Promise<void> {
       '>= 85%, no "not covered"',
       total.c / total.q >= 0.85 && total.n === 0,
     );
+    const c = a.conversations;
+    record(
+      'Assistant conversations (follow-ups; new questions)',
+      `follow-ups first citation ${c.followUpFirstCitation}/${c.followUps}, fact in the opening ${c.followUpFacts}; new questions ${c.switchFirstCitation}/${c.switches}, previous answer's passages cited ${c.pulledBack}`,
+      'new questions not pulled back',
+      c.pulledBack === 0,
+    );
+    record('Assistant: questions the book does not answer, answered as if it did', `${a.offTopic.answered.length}/${a.offTopic.questions}`);
     results['assistant'] = a;
   }
 

@@ -648,3 +648,34 @@ describe('a definition asked in one part of a longer question (stop 40)', () => 
     expect(await opening(question)).toMatch(/upvaluing: a reader attaches a small payment/);
   });
 });
+
+describe('conversations: a follow-up leans on the question before, a new question does not (stop 40)', () => {
+  const ask = async (first: string, then: string) => {
+    const engine = new OfflineAnswerEngine();
+    const before = await askBook({ question: first, history: [] }, { search: index, engine });
+    return askBook(
+      {
+        question: then,
+        history: [
+          { role: 'user', content: first },
+          { role: 'assistant', content: before.answer.slice(0, 6000) },
+        ],
+      },
+      { search: index, engine },
+    );
+  };
+
+  it('does not pull a new question that names its own term back to the old subject', async () => {
+    // Before, chapter 9's "Mapping to FHIR" was quoted second in the answer about BRC-69.
+    const r = await ask('What is FHIR? The health chapter uses it a lot.', 'The docs keep mentioning BRC-69. What is that?');
+    expect(r.citations[0]?.chapterId).toBe('chapter-10');
+    expect(r.citations.map((c) => c.url)).not.toContain('/book/chapter-09#mapping-to-fhir');
+  });
+
+  it('answers a follow-up one of whose own words the book uses, searched with the question before', async () => {
+    // Before: "not covered": the passage on agents' identities, found with the question before, holds one of its two words.
+    const r = await ask('Can an AI agent have an identity of its own?', 'what happens if it misbehaves?');
+    expect(r.citations[0]?.chapterId).toBe('chapter-10');
+    expect(r.answer).not.toMatch(/does not (seem to )?cover/);
+  });
+});

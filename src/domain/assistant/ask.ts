@@ -36,7 +36,14 @@ export const NOT_COVERED_ANSWER =
  * The passages worth giving an engine: none when the best match holds too few of the question's
  * terms (the book does not cover it), else the best ones within reach of the top score.
  */
-export function selectPassages(found: Hit[], questionTerms: number, limit: number, foreign = false, guessed: ReadonlySet<string> = new Set()): Passage[] {
+export function selectPassages(
+  found: Hit[],
+  questionTerms: number,
+  limit: number,
+  foreign = false,
+  guessed: ReadonlySet<string> = new Set(),
+  followUp = false,
+): Passage[] {
   // A word read as the book's word one slip away ("tower" as power) is a guess: it counts less.
   const weight = (terms: readonly string[]) => terms.reduce((sum, t) => sum + (guessed.has(t) ? GUESS_WEIGHT : 1), 0);
   const covers = (hit: Hit): boolean => {
@@ -45,7 +52,8 @@ export function selectPassages(found: Hit[], questionTerms: number, limit: numbe
     // A section whose heading names two of the question's words is about it, whatever else the question says.
     const inHeading = weight(termsOf(`${hit.passage.section} ${hit.passage.parent}`).filter((t) => hit.matched.includes(t)));
     // A question in another language is judged by the English terms it contains (BEEF, SPV) alone.
-    return coverage >= 0.6 || matched >= 3 || inHeading >= 2 || (foreign && matched >= 1);
+    // A follow-up ("what happens if it misbehaves?") is searched with the question before it: one of its own words is enough.
+    return coverage >= 0.6 || matched >= 3 || inHeading >= 2 || ((foreign || followUp) && matched >= 1);
   };
   let hits = found;
   const best = hits[0];
@@ -92,6 +100,22 @@ function asksForDefinition(question: string, entry: GlossaryEntry): boolean {
   const isPlaced = (w: string) => termsOf(w).length > 0 && termsOf(w).every((t) => placed.has(t));
   if (rest.some((w) => /^(?:how|why|when|where|many|much|which|who)$/i.test(w))) return false;
   return before.every(framing) && rest.filter((w) => !framing(w) && !isPlaced(w)).length <= 2;
+}
+
+/**
+ * Whether a question leans on the one before it ("And how much does it cost?", "Who runs them?",
+ * "How does the BSV stack avoid that problem today?"): it starts with a connective; or it names no
+ * term of the book and no name of its own and has three terms or fewer or points back with a
+ * pronoun; or it names one but points back at a thing ("that problem"). "The docs keep mentioning
+ * BRC-69. What is that?" and "What is Teranode and how does it scale?" stand alone.
+ */
+function leansOnPrevious(question: string, glossary: readonly GlossaryEntry[]): boolean {
+  if (/^\s*(?:and|so|but|also|then|what about|how about|and what about)\b/i.test(question)) return true;
+  const names = termAskedAbout(question, glossary) !== undefined || /(?<!^|[.?!]\s)\b\p{Lu}[\p{L}\d-]+/u.test(question.trim());
+  // A name of its own makes a question stand alone, unless it points back at a thing ("How does the BSV stack avoid that problem?").
+  if (names) return /\b(?:that|this|these|those)\s+(?!is\b|are\b|was\b|were\b|means?\b)\p{L}{3,}/iu.test(question);
+  if (termsOf(framedQuestion(question)).length <= 3) return true;
+  return /\b(?:it|its|they|them|their|that|this|these|those|he|she|his|her)\b/i.test(question);
 }
 
 /** A question that asks what something said before is ("What is that?", "What does it mean?"). */
@@ -148,7 +172,8 @@ export async function askBook(request: AskRequest, deps: AskDeps): Promise<AskRe
   const correct = (text: string) => (looksNonEnglish(text) ? text : (deps.search.correct?.(text) ?? text));
   const question = correct(request.question);
   const previous = history.findLast((h) => h.role === 'user')?.content;
-  const context = previous === undefined ? undefined : correct(previous);
+  // The question before joins the search only when this one leans on it: a new question is not pulled back to the old subject.
+  const context = previous === undefined || !leansOnPrevious(question, deps.search.glossary) ? undefined : correct(previous);
   const glossary = deps.search.glossary;
   const terms = termsOf(expandQuery(question, glossary));
   const offline = deps.engine.name === 'offline';
@@ -159,7 +184,7 @@ export async function askBook(request: AskRequest, deps: AskDeps): Promise<AskRe
   const asTyped = new Set(termsOf(expandQuery(request.question, glossary)));
   // The words read as a book word one slip away; one the reader's word begins ("multisig") is no guess.
   const guessed = new Set(terms.filter((t) => !asTyped.has(t) && ![...asTyped].some((w) => w.length >= 5 && t.startsWith(w))));
-  let passages = selectPassages(found, terms.length, limit, looksNonEnglish(question), guessed);
+  let passages = selectPassages(found, terms.length, limit, looksNonEnglish(question), guessed, context !== undefined);
   // A question about a term the book defines ("What does SPV stand for?") is answered from its
   // definition first: the defining passage leads, whatever else matched; unless a section is
   // titled with more of what is asked than the term says ("a C2PA manifest", not C2PA).
