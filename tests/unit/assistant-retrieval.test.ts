@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { stemmer } from 'stemmer';
 import { askBook, selectPassages } from '../../src/domain/assistant/ask.ts';
 import { termAskedAbout, thingAskedAbout } from '../../src/domain/assistant/glossary.ts';
 import { OfflineAnswerEngine } from '../../src/domain/assistant/offline.ts';
@@ -677,5 +678,29 @@ describe('conversations: a follow-up leans on the question before, a new questio
     const r = await ask('Can an AI agent have an identity of its own?', 'what happens if it misbehaves?');
     expect(r.citations[0]?.chapterId).toBe('chapter-10');
     expect(r.answer).not.toMatch(/does not (seem to )?cover/);
+  });
+});
+
+describe("American spellings find the book's British words (stop 40)", () => {
+  it('reads -ize, -or, -er, -ense, -og and skeptic as the book writes them, and leaves size and prize alone', () => {
+    const same = (us: string, uk: string) => expect(processTerm(us), `${us} as ${uk}`).toEqual(processTerm(uk));
+    same('organize', 'organise');
+    same('decentralization', 'decentralisation');
+    same('analyzed', 'analysed');
+    same('behavior', 'behaviour');
+    same('neighborhood', 'neighbourhood');
+    same('center', 'centre');
+    same('defense', 'defence');
+    same('license', 'licence');
+    same('catalog', 'catalogue');
+    same('skeptical', 'sceptical');
+    same('judgment', 'judgement');
+    for (const word of ['size', 'prize', 'seize', 'capsize', 'motor', 'meter', 'price']) expect(processTerm(word)).toEqual([stemmer(word)]);
+  });
+
+  it('answers a question in American spelling that found nothing before', async () => {
+    // Before: "not covered" ("decentralization" is not the book's "decentralisation").
+    const r = await askBook({ question: 'Why is decentralization expensive?', history: [] }, { search: index, engine: new OfflineAnswerEngine() });
+    expect(r.citations[0]?.chapterId).toBe('chapter-19');
   });
 });

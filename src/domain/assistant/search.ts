@@ -8,7 +8,7 @@ import { editDistance, expandQuery, expansionsOf, framedQuestion, holdsPair, pro
 import { z } from 'zod';
 
 /** Bumped when the index format or its tokenisation changes (an old file is then rebuilt). */
-export const INDEX_VERSION = 7;
+export const INDEX_VERSION = 8;
 
 interface IndexedDoc {
   id: number;

@@ -61,8 +61,42 @@ export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINIT
 const SHORT_PLURAL = /^[a-z]*[aeiouy][a-z]*[^sui]s$/;
 const NOT_PLURAL = new Set(['news', 'yes', 'gas', 'this', 'thus', 'ways', 'does', 'goes']);
 
-function normalizeWord(word: string): string | null {
-  if (STOPWORDS.has(word) || word.length < 2) return null;
+/**
+ * American spellings as the book's British ones ("organize" as organise, "color" as colour,
+ * "center" as centre, "license" as licence, "skeptic" as sceptic), on both sides of the index, so a
+ * reader's spelling finds the book's word (and a name the book writes the American way, the
+ * "Monetization" of BRC-105, is found as monetisation).
+ */
+const AMERICAN: readonly (readonly [RegExp, string])[] = [
+  // -ize and -yze, but not size, prize, seize or capsize.
+  [/^(.{2,}[^s])iz(e|es|ed|ing|ation|ations|er|ers|able)$/, '$1is$2'],
+  [/^(.+)yz(e|es|ed|ing|er|ers)$/, '$1ys$2'],
+  [
+    /^(colo|behavio|favo|hono|labo|neighbo|flavo|harbo|humo|rumo|vapo|endeavo|armo|odo|valo|vigo|savio)r(s|ed|ing|ful|less|able|ably|al|ally|ite|ites|ist|ists|ism|y|hood|hoods)?$/,
+    '$1ur$2',
+  ],
+  [/^(cent|fib|theat|lit|calib|somb|spect|lust|meag)er(s|ed)?$/, '$1re$2'],
+  [/^(defen|offen|licen|preten)se(s|d|less)?$/, '$1ce$2'],
+  [/^(catal|dial|anal|prol|monol)og(s)?$/, '$1ogue$2'],
+  [/^skeptic/, 'sceptic'],
+  [/^gray(s|er|est|ish)?$/, 'grey$1'],
+  [/^aluminum$/, 'aluminium'],
+  [/^mold(s|ed|ing|y)?$/, 'mould$1'],
+  [/^plow(s|ed|ing)?$/, 'plough$1'],
+  [/^judgment(s)?$/, 'judgement$1'],
+  [/^acknowledgment(s)?$/, 'acknowledgement$1'],
+  [/^jewelry$/, 'jewellery'],
+  [/^enroll(s|ment|ments)?$/, 'enrol$1'],
+];
+
+function british(word: string): string {
+  for (const [american, british] of AMERICAN) if (american.test(word)) return word.replace(american, british);
+  return word;
+}
+
+function normalizeWord(raw: string): string | null {
+  if (STOPWORDS.has(raw) || raw.length < 2) return null;
+  const word = /\d/.test(raw) ? raw : british(raw);
   // Acronyms and words with digits (spv, beef, brc, ipv6, c2pa) are kept as written: stemming
   // would fold "beef" and "bees" together for no gain.
   if (/\d/.test(word)) return word;
