@@ -120,6 +120,61 @@ test.describe('book assistant', () => {
     await waitForHydration(page);
   });
 
+  test.describe('what a reader does with it (stop 40)', () => {
+    test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    test('keeps the conversation across a visit to a source, wraps long words, and keeps a long paste unsent', async ({ page }) => {
+      await gotoHydrated(page, '/assistant');
+      const box = page.getByRole('textbox', { name: 'Your question' });
+      // A transaction id is one 64-character word: the question wraps inside the phone's width.
+      const txid = '4a5e1e4baab89f3a32518a88c31bc87f618f76673e2cc77ab2127b7afdeda33b';
+      await box.fill(`Is my payment confirmed? txid ${txid}`);
+      await page.getByRole('button', { name: 'Ask', exact: true }).click();
+      const asked = page.getByTestId('assistant-turn').first().locator('p').first();
+      await expect(asked).toContainText(txid);
+      const bubble = await asked.boundingBox();
+      expect(bubble && bubble.width > 100 && bubble.x >= 0 && bubble.x + bubble.width <= 390 + 1, JSON.stringify(bubble)).toBe(true);
+      await expect(page.getByTestId('assistant-citations').first()).toBeVisible();
+
+      // A source opens in this tab; coming back finds the conversation and the question being typed.
+      await box.fill('What is BEEF?');
+      await page.getByTestId('assistant-citations').first().getByRole('link').first().click();
+      await page.waitForURL(/\/book\/chapter-/);
+      await page.goBack();
+      await waitForHydration(page);
+      await expect(page.getByTestId('assistant-turn')).toHaveCount(1);
+      await expect(page.getByTestId('assistant-turn').first()).toContainText(txid);
+      await expect(box).toHaveValue('What is BEEF?');
+
+      // A paste longer than 1,000 characters is kept whole, flagged, and not sent.
+      await box.fill(`${'I run a cold chain for vaccines across three countries. '.repeat(20)}How do I prove the temperature log was not edited?`);
+      await expect(page.getByRole('status')).toHaveText('A question can be at most 1000 characters: shorten it to send it.');
+      await expect(box).toHaveAttribute('aria-invalid', 'true');
+      await box.press('Enter');
+      await expect(page.getByTestId('assistant-turn')).toHaveCount(1);
+      await expect(box).toHaveValue(/How do I prove the temperature log was not edited\?$/);
+
+      // A new conversation starts empty, and stays so after a reload.
+      await page.getByRole('button', { name: 'New conversation' }).click();
+      await expect(page.getByTestId('assistant-turn')).toHaveCount(0);
+      await page.reload();
+      await waitForHydration(page);
+      await expect(page.getByTestId('assistant-turn')).toHaveCount(0);
+    });
+  });
+
+  test.describe('when the server fails without a JSON error', () => {
+    test.use({ allowConsoleErrors: [/status of 500 \(Internal Server Error\)/] });
+    test('says so once, and puts the question back in the box', async ({ page }) => {
+      await page.route('**/api/ask', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'oops' }));
+      await gotoHydrated(page, '/assistant');
+      const box = page.getByRole('textbox', { name: 'Your question' });
+      await box.fill('What is SPV?');
+      await page.getByRole('button', { name: 'Ask', exact: true }).click();
+      await expect(page.getByRole('alert')).toHaveText('500: The assistant could not answer just now. Your question is back in the box: please try again.');
+      await expect(box).toHaveValue('What is SPV?');
+    });
+  });
+
   test.describe('when the API refuses', () => {
     test.use({ allowConsoleErrors: [/status of 429 \(Too Many Requests\)/] });
     test('shows the error of the API', async ({ page }) => {

@@ -704,3 +704,39 @@ describe("American spellings find the book's British words (stop 40)", () => {
     expect(r.citations[0]?.chapterId).toBe('chapter-19');
   });
 });
+
+describe('the offline answer lists its sources in the order the opening cites them (stop 40)', () => {
+  const passage = (section: string, text: string, chapterTitle = 'Chapter 8: Wallets') => ({
+    chapterId: 'chapter-08',
+    chapterTitle,
+    section,
+    parent: '',
+    slug: section,
+    text,
+    code: '',
+  });
+
+  it('puts the passage the opening quotes first, so the sources read [1], [2] once numbered by first use', async () => {
+    const other = passage('Fees', 'Fees are paid at the usual rate for a small transaction.');
+    const how = passage('Revocation', 'To cancel a credential, the issuer spends the output that holds it, and every verifier sees it spent.');
+    const r = await askBook(
+      { question: 'How does an issuer cancel a credential?', history: [] },
+      {
+        search: { glossary: [], search: () => [other, how].map((p) => ({ passage: p, score: 1, matched: termsOf('issuer cancel credential') })) },
+        engine: new OfflineAnswerEngine(),
+      },
+    );
+    // Before, the sources were listed "[2] Fees", then "[1] Revocation".
+    expect(r.answer.split('\n\n').slice(2)).toEqual(['[1] Revocation (Chapter 8: Wallets)', `[2] Fees (Chapter 8: Wallets): “${other.text}”`]);
+  });
+
+  it("names a chapter's opening passage by its chapter alone", async () => {
+    const intro = passage('Healthcare', 'Health records are a trust problem before they are a storage problem.', 'Chapter 9: Healthcare');
+    const text = await new OfflineAnswerEngine().answer(
+      { question: 'Is health data a trust problem?', history: [], passages: [intro] },
+      { signal: AbortSignal.timeout(1000) },
+    );
+    expect(text).toContain('[1] Chapter 9: Healthcare');
+    expect(text).not.toContain('Healthcare (Chapter 9');
+  });
+});

@@ -273,9 +273,16 @@ function composeOfflineAnswer(input: EngineQuestion): string {
   if (input.passages.length === 0) return [...(foreign ? [OFFLINE_ENGLISH_ONLY] : []), OFFLINE_NOT_COVERED, ...read].join('\n\n');
   const terms = input.terms ?? termsOf(expandQuery(input.question));
   const { text: answer, used } = opening(input, terms);
-  // Each passage is quoted where the opening did not already quote it; one the opening quoted whole is named only.
-  const parts = input.passages.map((p, i) => {
-    const source = `[${i + 1}] ${p.section} (${p.chapterTitle})`;
+  // Each passage is quoted where the opening did not already quote it; one the opening quoted whole
+  // is named only. The passages the opening cites come first, in the order it cites them, so the
+  // sources read [1], [2], [3] once numbered by first use ([2] had been listed before [1]).
+  const cited = [...answer.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]) - 1);
+  const order = [...new Set([...cited, ...input.passages.keys()])].filter((i) => i >= 0 && i < input.passages.length);
+  const parts = order.map((i) => {
+    const p = input.passages[i] as Passage;
+    // A chapter's opening passage is named by its chapter alone ("Chapter 9: Healthcare", not "Healthcare (Chapter 9: Healthcare)").
+    const opening = p.chapterTitle.replace(/^Chapter \d+:\s*/, '') === p.section;
+    const source = opening ? `[${i + 1}] ${p.chapterTitle}` : `[${i + 1}] ${p.section} (${p.chapterTitle})`;
     const skip = used.get(i);
     return skip && skip.size >= sentences(p.text).length ? source : `${source}: “${bestQuote(p.text, terms, undefined, skip)}”`;
   });

@@ -24,11 +24,50 @@ interface Turn {
   error?: string;
 }
 
+/**
+ * The conversation and the question being typed, kept in sessionStorage (this tab only, gone when
+ * it closes), so a reader who follows a source and comes back, or closes the generator's dialog
+ * and opens it again, finds them where they were.
+ */
+const SAVED_KEY = 'assistant-conversation';
+const SAVED_TURNS = 20;
+
+interface Saved {
+  turns: Turn[];
+  draft: string;
+}
+
+function loadSaved(): Saved | undefined {
+  try {
+    const raw = window.sessionStorage.getItem(SAVED_KEY);
+    if (!raw) return undefined;
+    const saved = JSON.parse(raw) as Partial<Saved>;
+    const turns = Array.isArray(saved.turns)
+      ? saved.turns.filter(
+          (t): t is Turn => typeof t?.id === 'number' && typeof t.question === 'string' && typeof t.text === 'string' && t.state !== 'answering',
+        )
+      : [];
+    return { turns, draft: typeof saved.draft === 'string' ? saved.draft : '' };
+  } catch {
+    return undefined;
+  }
+}
+
+function save(turns: Turn[], draft: string): void {
+  try {
+    const kept = turns.filter((t) => t.state !== 'answering').slice(-SAVED_TURNS);
+    if (kept.length === 0 && !draft) window.sessionStorage.removeItem(SAVED_KEY);
+    else window.sessionStorage.setItem(SAVED_KEY, JSON.stringify({ turns: kept, draft }));
+  } catch {
+    // Storage may be full or refused (private modes): the conversation still works, unsaved.
+  }
+}
+
 /** The answer's text with its [n] markers as links to the cited passages; always text, never HTML. */
 export function AnswerText({ text, citations, newTab }: { text: string; citations: Citation[]; newTab: boolean }) {
   const parts = text.split(/(\[\d+\])/);
   return (
-    <p className="whitespace-pre-line text-slate-800 dark:text-slate-100">
+    <p className="whitespace-pre-line text-slate-800 [overflow-wrap:anywhere] dark:text-slate-100">
       {parts.map((part, i) => {
         const n = /^\[(\d+)\]$/.exec(part)?.[1];
         const citation = n ? citations[Number(n) - 1] : undefined;
@@ -49,8 +88,22 @@ export function AnswerText({ text, citations, newTab }: { text: string; citation
   );
 }
 
+/** What a failed answer says: the API's own message when it gave one, never its raw body twice ("500: 500: oops"). */
+function failureMessage(e: unknown): string {
+  if (e instanceof ApiError) {
+    if (e.serverMessage) return `${e.status}: ${e.serverMessage}`;
+    return `${e.status}: The assistant could not answer just now. Your question is back in the box: please try again.`;
+  }
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** A source's name: its chapter, then its section unless the passage is the chapter's opening ("Chapter 9: Healthcare", not "Healthcare: Healthcare"). */
+function sourceName(c: Citation): string {
+  return c.section === c.title.replace(/^Chapter \d+:\s*/, '') || c.section === c.title ? c.title : `${c.title}: ${c.section}`;
+}
+
 function engineLabel(r: AskResponse): string {
-  if (r.engine === 'offline') return 'Offline engine: passages quoted from the book';
+  if (r.engine === 'offline') return r.citations.length > 0 ? 'Offline engine: passages quoted from the book' : 'Offline engine';
   return `Written by ${r.engine === 'anthropic' ? 'Claude' : 'OpenAI'} (${r.model}) from the passages below`;
 }
 
@@ -81,11 +134,27 @@ export default function AssistantChat({ bookTitle }: { bookTitle: string }) {
   const inFlight = useRef<AbortController | null>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   const pending = turns.some((t) => t.state === 'answering');
+  // A longer question is kept as typed or pasted (never cut without a word), and not sent.
+  const tooLong = question.trim().length > QUESTION_MAX;
 
+  const restored = useRef(false);
   useEffect(() => {
     setEmbedded(window.self !== window.top);
+    const saved = loadSaved();
+    if (saved) {
+      // Restored turns do not scroll the page: the reader comes back to where they were.
+      asked.current = saved.turns.length;
+      setTurns(saved.turns);
+      setQuestion(saved.draft);
+      nextId.current = Math.max(0, ...saved.turns.map((t) => t.id)) + 1;
+    }
+    restored.current = true;
     return () => inFlight.current?.abort();
   }, []);
+
+  useEffect(() => {
+    if (restored.current) save(turns, question);
+  }, [turns, question]);
 
   // A new question scrolls into view once, with its answer below it; the answer then grows in place.
   useEffect(() => {
@@ -125,8 +194,9 @@ export default function AssistantChat({ bookTitle }: { bookTitle: string }) {
       update(id, (t) => ({ ...t, state: 'done', text: response.answer, response }));
     } catch (e) {
       if (controller.signal.aborted) return;
-      const message = e instanceof ApiError ? `${e.status}: ${e.serverMessage ?? e.message}` : e instanceof Error ? e.message : String(e);
-      update(id, (t) => ({ ...t, state: 'failed', error: message }));
+      update(id, (t) => ({ ...t, state: 'failed', error: failureMessage(e) }));
+      // The question is not lost: it goes back in the box, unless another one is being typed.
+      setQuestion((typed) => typed || text);
     } finally {
       if (inFlight.current === controller) inFlight.current = null;
     }
@@ -176,7 +246,7 @@ export default function AssistantChat({ bookTitle }: { bookTitle: string }) {
             data-testid="assistant-turn"
             aria-busy={t.state === 'answering'}
           >
-            <p className="self-end rounded-2xl rounded-br-sm bg-brand-600 px-4 py-2 text-white whitespace-pre-line">
+            <p className="max-w-full self-end rounded-2xl rounded-br-sm bg-brand-600 px-4 py-2 text-white whitespace-pre-line [overflow-wrap:anywhere]">
               <span className="sr-only">You asked: </span>
               {t.question}
             </p>
@@ -205,7 +275,7 @@ export default function AssistantChat({ bookTitle }: { bookTitle: string }) {
                           {...(embedded ? { target: '_blank', rel: 'noopener' } : {})}
                           className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
                         >
-                          {c.title}: {c.section}
+                          {sourceName(c)}
                         </a>
                       </li>
                     ))}
@@ -217,6 +287,21 @@ export default function AssistantChat({ bookTitle }: { bookTitle: string }) {
           </article>
         ))}
       </section>
+
+      {turns.length > 0 && !pending && (
+        <button
+          type="button"
+          onClick={() => {
+            setTurns([]);
+            asked.current = 0;
+            setNotice('');
+            input.current?.focus();
+          }}
+          className="self-start text-sm text-slate-600 underline-offset-2 hover:underline dark:text-slate-400"
+        >
+          New conversation
+        </button>
+      )}
 
       <form
         onSubmit={submit}
@@ -231,8 +316,8 @@ export default function AssistantChat({ bookTitle }: { bookTitle: string }) {
             id="assistant-question"
             ref={input}
             value={question}
-            maxLength={QUESTION_MAX}
             rows={2}
+            aria-invalid={tooLong}
             onChange={(e) => {
               setQuestion(e.target.value);
               if (notice) setNotice('');
@@ -251,8 +336,11 @@ export default function AssistantChat({ bookTitle }: { bookTitle: string }) {
           </button>
         </div>
         <p id="assistant-question-help" className="flex justify-between text-xs text-slate-600 dark:text-slate-400">
-          <span role="status">{notice || 'Enter sends; Shift+Enter starts a new line.'}</span>
-          <span>
+          <span role="status">
+            {notice ||
+              (tooLong ? `A question can be at most ${QUESTION_MAX} characters: shorten it to send it.` : 'Enter sends; Shift+Enter starts a new line.')}
+          </span>
+          <span className={tooLong ? 'font-semibold text-red-700 dark:text-red-300' : undefined}>
             {question.length}/{QUESTION_MAX}
           </span>
         </p>
