@@ -3533,6 +3533,422 @@ export const LATER_HELD_OUT: readonly HeldOutSet[] = [
       },
     ],
   },
+  {
+    name: 'nineteenth held-out set (50 questions in five kinds and five styles: 12 terms, 14 paraphrases, 9 numbers, 8 how-tos, 7 comparisons; 10 each of search-box keywords, stories, non-native English, sceptics, a mix; 5 in American spelling)',
+    written:
+      'at the end of stop 40 after all its changes, by a third helper who read only the chapters, measured once: 42/50, fact in the opening 22/50 (on the code before stop 40: 42/50, 24/50, two of which were quotes of a passage listed above [1])',
+    questions: [
+      // chapter-00
+      {
+        kind: 'term',
+        style: 'search',
+        question: 'bsv abbreviation what it stands for',
+        chapters: ['chapter-00', 'chapter-03'],
+        fact: /Bitcoin Satoshi Vision/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          "I've been burned by crypto hype before and honestly think most blockchain projects are vapourware. A colleague handed me this book anyway and said to give it a fair go. Given my attitude, is there a particular chapter I should read first?",
+        chapters: ['chapter-00'],
+        fact: /If you are a sceptic, start with Chapter 19/i,
+      },
+
+      // chapter-01
+      {
+        kind: 'term',
+        style: 'nonnative',
+        question: 'What mean the "liar\'s dividend" the authors talk about? It is about money somehow?',
+        chapters: ['chapter-01', 'chapter-15'],
+        fact: /anyone caught on a genuine recording can claim/i,
+      },
+      {
+        kind: 'compare',
+        style: 'mixed',
+        question: 'Trusted vs trustworthy: the book says these are not the same thing for a system component. What is the difference?',
+        chapters: ['chapter-01'],
+        fact: /A component is trusted if the system fails when it misbehaves/i,
+      },
+      {
+        kind: 'number',
+        style: 'mixed',
+        question: "IBM's breach report, 2025 edition: what average cost of a data breach does the book quote, and was it up or down on 2024?",
+        chapters: ['chapter-01'],
+        fact: /US\$4\.44 million in its 2025 edition/i,
+      },
+
+      // chapter-02
+      {
+        kind: 'term',
+        style: 'mixed',
+        question: 'Outpoint: what exactly is it, when a transaction input refers back to an earlier output?',
+        chapters: ['chapter-02'],
+        fact: /the previous transaction's identifier and the output's index/i,
+      },
+      {
+        kind: 'compare',
+        style: 'sceptic',
+        question: "Isn't a permissioned blockchain run by our industry consortium basically as good as a public ledger? Why would we bother with a public one?",
+        chapters: ['chapter-02'],
+        fact: /replicated database with signatures/i,
+      },
+
+      // chapter-03
+      {
+        kind: 'howto',
+        style: 'mixed',
+        question: 'Post-Chronicle question: how does a transaction actually opt in to the relaxed malleability rules? Is setting the new sighash flag enough?',
+        chapters: ['chapter-03', 'chapter-19'],
+        fact: /carrying a version number greater than 1/i,
+      },
+      {
+        kind: 'number',
+        style: 'search',
+        question: 'fees one million 226 byte payments 100 sat/kb dollars at $50',
+        chapters: ['chapter-03'],
+        fact: /One million 226-byte payments/i,
+      },
+
+      // chapter-04
+      {
+        kind: 'term',
+        style: 'story',
+        question:
+          "My team is prototyping a discussion forum and right now we just have a like button, which bots abuse constantly. In the chapter with the Branchline example I keep running into the word 'upvaluing'. What does it mean there?",
+        chapters: ['chapter-04'],
+        fact: /Readers signal appreciation by sending a small payment/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'sceptic',
+        question: 'If someone buys a minted post or image on a platform like that, surely they then own the artwork and all the rights to it?',
+        chapters: ['chapter-04'],
+        fact: /does not, by itself, transfer copyright/i,
+      },
+
+      // chapter-05
+      {
+        kind: 'term',
+        style: 'sceptic',
+        question: "Isn't 'vibe coding' just a buzzword for letting a chatbot write sloppy code? What does the book actually mean by it?",
+        chapters: ['chapter-05'],
+        fact: /you describe what you want, an AI assistant writes it/i,
+      },
+      {
+        kind: 'howto',
+        style: 'story',
+        question:
+          "We're a three-person startup and most of our payment code now comes from an AI assistant. We don't have time for a full audit of every pull request. What quick routine does the book suggest before we merge changes that touch keys or transactions?",
+        chapters: ['chapter-05'],
+        fact: /the loop we suggest for any change that touches keys/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'nonnative',
+        question:
+          'My script do 0.00015 * 100000000 and the result is 14999.999999999998, not 15000. Why this happen, and what is the rule for handling amounts?',
+        chapters: ['chapter-05'],
+        fact: /parse user input into integer satoshis once, at the edge/i,
+      },
+
+      // chapter-06
+      {
+        kind: 'term',
+        style: 'search',
+        question: 'beef brc-62 acronym full name',
+        chapters: ['chapter-06', 'chapter-18'],
+        fact: /Background Evaluation Extended Format/i,
+      },
+      {
+        kind: 'compare',
+        style: 'search',
+        question: 'overlay topic manager vs lookup service difference',
+        chapters: ['chapter-06'],
+        fact: /The topic manager decides what is in/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'sceptic',
+        question:
+          "If a customer's payment arrives with valid Merkle proofs and every script checks out, isn't that proof I've been paid and can ship the goods straight away?",
+        chapters: ['chapter-06'],
+        fact: /SPV proves inclusion, not the absence of conflicts/i,
+      },
+
+      // chapter-07
+      {
+        kind: 'term',
+        style: 'mixed',
+        question: "'Denial of wallet' - I know DDoS, but what is this variant about when it comes to AI endpoints?",
+        chapters: ['chapter-07'],
+        fact: /denial of wallet: you do not take the service down/i,
+      },
+      {
+        kind: 'howto',
+        style: 'story',
+        question:
+          "We run an inference API that scores insurance claims, and regulators may later ask about our model's behavior on one specific request. Right now our logs are plain files on our own server. How do we turn them into an audit trail we can't quietly rewrite?",
+        chapters: ['chapter-07'],
+        fact: /Build a Merkle tree of the entry hashes/i,
+      },
+      {
+        kind: 'number',
+        style: 'search',
+        question: 'brc-121 payment timestamp allowed clock difference seconds',
+        chapters: ['chapter-07', 'chapter-16'],
+        fact: /more than 30 seconds/i,
+      },
+
+      // chapter-08
+      {
+        kind: 'compare',
+        style: 'sceptic',
+        question: "Aren't passkeys already better than signing in with a BSV wallet, at least when it comes to phishing?",
+        chapters: ['chapter-08'],
+        fact: /WebAuthn's origin binding in the browser is stronger/i,
+      },
+      {
+        kind: 'howto',
+        style: 'nonnative',
+        question: 'How I can let users log in my website with their wallet and no password? Which steps the server has to do?',
+        chapters: ['chapter-08'],
+        fact: /sign-in is a challenge-response exchange/i,
+      },
+
+      // chapter-09
+      {
+        kind: 'paraphrase',
+        style: 'sceptic',
+        question: "Surely it's fine to put patient records on a public chain as long as they're strongly encrypted first?",
+        chapters: ['chapter-09'],
+        fact: /may not be strong in thirty years/i,
+      },
+      {
+        kind: 'howto',
+        style: 'story',
+        question:
+          "I am building a consent app for a hospital research programme where each patient's permission is held as a token in their wallet. One patient has just told us she wants to leave the study. Technically, how does withdrawing work so that every data holder sees it?",
+        chapters: ['chapter-09'],
+        fact: /When the patient revokes, their wallet spends the token/i,
+      },
+
+      // chapter-10
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          'I run a small freelance marketplace and fake five-star reviews from friends are a constant headache. I would also like workers to be able to take their track record with them if they leave. How does the book suggest making a review expensive to fake?',
+        chapters: ['chapter-10'],
+        fact: /a completed, paid transaction/i,
+      },
+      {
+        kind: 'term',
+        style: 'mixed',
+        question: 'Digital sovereignty - people use it for national clouds too. How narrowly do the authors define it for a person or a company?',
+        chapters: ['chapter-10'],
+        fact: /digitally sovereign to the extent that three things are true/i,
+      },
+
+      // chapter-11
+      {
+        kind: 'compare',
+        style: 'mixed',
+        question: 'Demographic parity vs equalized odds: how does the book tell them apart, and can one model satisfy both at once?',
+        chapters: ['chapter-11'],
+        fact: /(Equalised|Equalized) odds asks that error rates be similar/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'nonnative',
+        question:
+          'The receipt says which model was used, but the company can just write anything in it. How somebody can be sure they really run that model and not a cheaper one?',
+        chapters: ['chapter-11'],
+        fact: /(rerun the model and compare outputs|An operator posts a bond)/i,
+      },
+
+      // chapter-12
+      {
+        kind: 'number',
+        style: 'story',
+        question:
+          "We pack bagged salad for US retailers, and our compliance lead says the deadline for the FDA's food traceability rule has been pushed back. What compliance date does the book give now?",
+        chapters: ['chapter-12'],
+        fact: /20 July 2028/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'sceptic',
+        question: "Once every shipment is recorded on the blockchain, doesn't that guarantee the product information is genuine?",
+        chapters: ['chapter-12'],
+        fact: /the link between a physical item and its digital record remains the weakest point/i,
+      },
+      {
+        kind: 'howto',
+        style: 'search',
+        question: 'hide supplier volumes lot codes public ledger traceability',
+        chapters: ['chapter-12'],
+        fact: /quantity bands rather than exact quantities/i,
+      },
+
+      // chapter-13
+      {
+        kind: 'number',
+        style: 'nonnative',
+        question:
+          'In the data centre example with the solar certificates, how much coverage it gets with hour-by-hour matching, compared with counting over the year?',
+        chapters: ['chapter-13'],
+        fact: /By hourly matching it is covered 67%/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'sceptic',
+        question: "Won't tokenizing carbon credits finally fix the problem of offsets that never represented real reductions?",
+        chapters: ['chapter-13'],
+        fact: /A credit built on an inflated baseline is just as inflated when it is a token/i,
+      },
+
+      // chapter-14
+      {
+        kind: 'term',
+        style: 'story',
+        question:
+          "I'm helping our union move its contract ballots online, and a security consultant insisted the system must be 'receipt-free'. That confused me, because I'd actually like members to get some confirmation. What does the term mean here?",
+        chapters: ['chapter-14'],
+        fact: /A voter cannot prove to someone else how they voted/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'mixed',
+        question:
+          'Our organization runs member votes that stay open for two weeks, and people complain that early leaders in the live count sway later voters. What does the book propose so that nobody knows how the vote is going until it closes?',
+        chapters: ['chapter-14'],
+        fact: /nobody should see a running count/i,
+      },
+
+      // chapter-15
+      {
+        kind: 'term',
+        style: 'search',
+        question: 'c2pa meaning content credentials',
+        chapters: ['chapter-15', 'chapter-01'],
+        fact: /Coalition for Content Provenance and Authenticity/i,
+      },
+      {
+        kind: 'compare',
+        style: 'story',
+        question:
+          'Our law firm already stamps signed contracts through an RFC 3161 time-stamping service, and it has worked fine for years. A vendor is now pitching blockchain timestamps instead. What is the real difference in what each one asks us to trust?',
+        chapters: ['chapter-15', 'chapter-09'],
+        fact: /asks you to trust the authority's key and its continued existence/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'nonnative',
+        question: 'If the hash of my photo is put inside a block, does it prove I took the photo on that day? What it proves exactly?',
+        chapters: ['chapter-15'],
+        fact: /no later than the time block N was mined/i,
+      },
+
+      // chapter-16
+      {
+        kind: 'number',
+        style: 'sceptic',
+        question: 'Are card fees really that much worse than a BSV fee for a tiny payment? Sounds like marketing. By how much, according to the book?',
+        chapters: ['chapter-16'],
+        fact: /about 26,000 times as much/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'story',
+        question:
+          'I ran a pay-per-article startup around 2012 and it died because readers hated deciding whether each piece was worth a few cents. The fees were not even the main problem. Why do the authors think charging tiny amounts could work this time?',
+        chapters: ['chapter-16'],
+        fact: /(mental transaction cost is zero|The user decides once)/i,
+      },
+
+      // chapter-17
+      {
+        kind: 'number',
+        style: 'mixed',
+        question: 'World Bank Findex, 2025 edition: roughly how many adults still have no account at a bank or mobile-money provider?',
+        chapters: ['chapter-17'],
+        fact: /about 1\.3 billion adults/i,
+      },
+      {
+        kind: 'howto',
+        style: 'nonnative',
+        question: 'For our remittance app, where in the flow we should put the fraud check, since a blockchain payment cannot be reversed after?',
+        chapters: ['chapter-17'],
+        fact: /the screen has to happen before broadcast, not after/i,
+      },
+
+      // chapter-18
+      {
+        kind: 'number',
+        style: 'search',
+        question: 'billion devices ten payments a day transactions per second estimate',
+        chapters: ['chapter-18'],
+        fact: /about 115,000 per second/i,
+      },
+      {
+        kind: 'paraphrase',
+        style: 'search',
+        question: 'why bitcoin dropped paying directly to an ip address',
+        chapters: ['chapter-18'],
+        fact: /Nothing authenticated the answer/i,
+      },
+
+      // chapter-19
+      {
+        kind: 'compare',
+        style: 'sceptic',
+        question: "BTC is obviously more decentralized than BSV, isn't it? Or does the book claim it depends on how you measure?",
+        chapters: ['chapter-19'],
+        fact: /Decentralisation is not one thing/i,
+      },
+      {
+        kind: 'term',
+        style: 'nonnative',
+        question: 'What is this Lightning Network, and how it works, in simple words?',
+        chapters: ['chapter-19', 'chapter-16'],
+        fact: /Two parties lock funds into a shared on-chain output/i,
+      },
+
+      // chapter-20
+      {
+        kind: 'paraphrase',
+        style: 'mixed',
+        question:
+          'Early BSV apps could write data to the chain easily, so why did so many of them end up breaking later, and what replaced the thing they relied on?',
+        chapters: ['chapter-20'],
+        fact: /reading it back required an indexer/i,
+      },
+      {
+        kind: 'number',
+        style: 'nonnative',
+        question: 'When Twetch was closing exactly? I used it before and I want to know the date.',
+        chapters: ['chapter-20'],
+        fact: /shut down on 6 June 2024/i,
+      },
+
+      // chapter-21
+      {
+        kind: 'term',
+        style: 'nonnative',
+        question: 'LARS and CARS, what they mean? Are they tools for the overlay?',
+        chapters: ['chapter-21'],
+        fact: /Local Automated Runtime System/i,
+      },
+      {
+        kind: 'howto',
+        style: 'search',
+        question: 'first 30 days bsv app what to ship plan',
+        chapters: ['chapter-21'],
+        fact: /it signs a user in with their wallet, and it writes one kind of transaction/i,
+      },
+    ],
+  },
 ];
 
 /**
