@@ -159,6 +159,29 @@ test.describe('book assistant', () => {
       await page.reload();
       await waitForHydration(page);
       await expect(page.getByTestId('assistant-turn')).toHaveCount(0);
+
+      // What the tab's storage holds is restored only in the API's shape, with links into the reader only.
+      await page.evaluate(() => {
+        const response = (url: string) => ({
+          answer: 'See [1]',
+          citations: [{ chapterId: 'chapter-02', title: 'Chapter 2', section: 'SPV', url, quote: 'q' }],
+          engine: 'offline',
+          model: 'm',
+        });
+        const turn = (id: number, extra: object) => ({ id, question: `question ${id}`, text: 'See [1]', state: 'done', ...extra });
+        const turns = [
+          turn(1, { response: response('/book/chapter-02') }),
+          turn(2, { response: response('javascript:alert(1)') }),
+          turn(3, { response: { citations: 'x' } }),
+          'junk',
+        ];
+        sessionStorage.setItem('assistant-conversation', JSON.stringify({ turns, draft: 7 }));
+      });
+      await page.reload();
+      await waitForHydration(page);
+      await expect(page.getByTestId('assistant-turn')).toHaveCount(1);
+      await expect(page.getByTestId('assistant-turn')).toContainText('question 1');
+      await expect(box).toHaveValue('');
     });
   });
 

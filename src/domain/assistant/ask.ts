@@ -4,7 +4,7 @@ import { passageUrl, type AskRequest, type AskResponse, type Citation, type Pass
 import type { Hit, PassageSearch } from './search.ts';
 import { termAskedAbout, thingAskedAbout, type GlossaryEntry } from './glossary.ts';
 import { looksNonEnglish } from './offline.ts';
-import { askedPart, bestQuote, escapeRegExp, expandQuery, framedQuestion, termsOf } from './text.ts';
+import { askedPart, bestQuote, escapeRegExp, expandQuery, framedQuestion, questionSentences, termsOf } from './text.ts';
 
 /** How many passages each kind of engine gets: the offline answer quotes them all. */
 const OFFLINE_PASSAGES = 3;
@@ -142,8 +142,7 @@ function definitionAsked(question: string, glossary: readonly GlossaryEntry[], t
  * and a clause after ", and" or ", but" that asks again ("..., and is it a finished standard?").
  */
 function questionParts(question: string): string[] {
-  const parts = question
-    .split(/(?<=[.!?])\s+/)
+  const parts = questionSentences(question)
     .flatMap((s) => s.split(/,\s*(?:and|but)\s+(?=(?:is|are|was|were|when|how|what|why|where|who|does|do|did|can|could|should|which)\b)/i))
     .map((s) => s.trim())
     .filter(Boolean);

@@ -1,6 +1,6 @@
 import type { AnswerEngine, EngineAnswerOptions, EngineQuestion } from './engine.ts';
 import type { GlossaryEntry } from './glossary.ts';
-import type { Passage } from './schema.ts';
+import { sourceName, type Passage } from './schema.ts';
 import { bestQuote, escapeRegExp, expandQuery, holdsPair, sentences, termPairs, termsOf } from './text.ts';
 
 const OFFLINE_ASSISTANT_MODEL = 'offline-passages';
@@ -280,9 +280,8 @@ function composeOfflineAnswer(input: EngineQuestion): string {
   const order = [...new Set([...cited, ...input.passages.keys()])].filter((i) => i >= 0 && i < input.passages.length);
   const parts = order.map((i) => {
     const p = input.passages[i] as Passage;
-    // A chapter's opening passage is named by its chapter alone ("Chapter 9: Healthcare", not "Healthcare (Chapter 9: Healthcare)").
-    const opening = p.chapterTitle.replace(/^Chapter \d+:\s*/, '') === p.section;
-    const source = opening ? `[${i + 1}] ${p.chapterTitle}` : `[${i + 1}] ${p.section} (${p.chapterTitle})`;
+    const name = sourceName(p.chapterTitle, p.section);
+    const source = name.section === undefined ? `[${i + 1}] ${name.chapter}` : `[${i + 1}] ${name.section} (${name.chapter})`;
     const skip = used.get(i);
     return skip && skip.size >= sentences(p.text).length ? source : `${source}: “${bestQuote(p.text, terms, undefined, skip)}”`;
   });

@@ -212,6 +212,14 @@ export function expansionsOf(question: string, glossary: readonly { term: string
   return extra;
 }
 
+/** The sentences of a question as a reader ends them (".", "!" or "?" and a space; a decimal point ends none). */
+export function questionSentences(question: string): string[] {
+  return question
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
 /**
  * A question told with its setting ("I run a bakery and my customers ask where the flour comes
  * from. How can I prove it is organic?"): the sentences that ask (those that end in a question
@@ -219,10 +227,7 @@ export function expansionsOf(question: string, glossary: readonly { term: string
  * only, is all asking.
  */
 export function askedPart(question: string): { asked: string; setting: string } {
-  const parts = question
-    .split(/(?<=[.!?])\s+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const parts = questionSentences(question);
   const asking = parts.filter((p) => p.endsWith('?'));
   const asked = asking.length > 0 ? asking : parts.slice(-1);
   if (asked.length >= parts.length) return { asked: question, setting: '' };

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
 import { ApiError } from '../../../lib/api.ts';
-import type { AskResponse, Citation, HistoryEntry } from '../../../domain/assistant/schema.ts';
 import { askWithStream } from './ask-client.ts';
-import { ASSISTANT_CLOSE } from '../../../domain/assistant/schema.ts';
+import { ASSISTANT_CLOSE, askResponseSchema, sourceName, type AskResponse, type Citation, type HistoryEntry } from '../../../domain/assistant/schema.ts';
 
 /** The API's limits, repeated here for the form (the server enforces them). */
 const QUESTION_MAX = 1000;
@@ -42,11 +41,15 @@ function loadSaved(): Saved | undefined {
     const raw = window.sessionStorage.getItem(SAVED_KEY);
     if (!raw) return undefined;
     const saved = JSON.parse(raw) as Partial<Saved>;
-    const turns = Array.isArray(saved.turns)
-      ? saved.turns.filter(
-          (t): t is Turn => typeof t?.id === 'number' && typeof t.question === 'string' && typeof t.text === 'string' && t.state !== 'answering',
-        )
-      : [];
+    // Storage is the page's own, but may hold anything: a turn is restored only in the shape the API
+    // answers (its response checked by the API's schema) and with links into the reader only.
+    const valid = (t: Turn) =>
+      typeof t?.id === 'number' &&
+      typeof t.question === 'string' &&
+      typeof t.text === 'string' &&
+      (t.state === 'done' || t.state === 'failed') &&
+      (t.response === undefined || (askResponseSchema.safeParse(t.response).success && t.response.citations.every((c) => c.url.startsWith('/book/'))));
+    const turns = Array.isArray(saved.turns) ? (saved.turns as Turn[]).filter(valid) : [];
     return { turns, draft: typeof saved.draft === 'string' ? saved.draft : '' };
   } catch {
     return undefined;
@@ -97,9 +100,10 @@ function failureMessage(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-/** A source's name: its chapter, then its section unless the passage is the chapter's opening ("Chapter 9: Healthcare", not "Healthcare: Healthcare"). */
-function sourceName(c: Citation): string {
-  return c.section === c.title.replace(/^Chapter \d+:\s*/, '') || c.section === c.title ? c.title : `${c.title}: ${c.section}`;
+/** A source as the list names it (see sourceName). */
+function sourceLabel(c: Citation): string {
+  const { chapter, section } = sourceName(c.title, c.section);
+  return section === undefined ? chapter : `${chapter}: ${section}`;
 }
 
 function engineLabel(r: AskResponse): string {
@@ -275,7 +279,7 @@ export default function AssistantChat({ bookTitle }: { bookTitle: string }) {
                           {...(embedded ? { target: '_blank', rel: 'noopener' } : {})}
                           className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
                         >
-                          {sourceName(c)}
+                          {sourceLabel(c)}
                         </a>
                       </li>
                     ))}
