@@ -1,0 +1,114 @@
+import type { IdeaEconomics } from './schema.ts';
+
+/** Satoshis in one BSV. */
+const SATOSHIS = 100_000_000;
+
+/** The figures of chapter 3's fee table the economics use (read from the chapter, never copied). */
+export interface FeeTable {
+  /** The rate of the table's first row, satoshis per 1,000 bytes. */
+  rateSatPerKb: number;
+  /** Every fee in the table's fee column (a writer may quote any of them). */
+  fees: number[];
+}
+
+/** The figures at one milestone month. */
+export interface Milestone {
+  month: number;
+  customers: number;
+  revenuePerMonth: number;
+  feesSatsPerMonth: number;
+  feesUsdPerMonth: number;
+  costPerMonth: number;
+}
+
+/** What the checker computes from an idea's economics (content/ideas/README.md "Numbers"). */
+export interface Figures {
+  feePerTransactionSats: number;
+  revenuePerCustomerPerMonth: number;
+  teamCostPerMonth: number;
+  fixedCostPerMonth: number;
+  feesUsdPerCustomerPerMonth: number;
+  breakEvenCustomers: number;
+  milestones: Milestone[];
+}
+
+/** Chapter 3's fee table: the rate of its first row and every fee in it. */
+export function readFeeTable(chapter3: string): FeeTable {
+  const rows = chapter3.split('\n').filter((line) => /^\|\s*[^|-][^|]*\|\s*[\d,]+( MB)?\s*\|\s*[\d,]+\s*\|\s*[\d,]+\s*\|/.test(line));
+  const cells = rows.map((row) => row.split('|').map((c) => c.trim()));
+  const num = (s: string | undefined) => Number((s ?? '').replace(/,/g, ''));
+  const first = cells[0];
+  if (!first) throw new Error("chapter 3's fee table was not found");
+  return { rateSatPerKb: num(first[3]), fees: cells.map((c) => num(c[4])).filter((n) => Number.isFinite(n) && n > 0) };
+}
+
+/** The milestone months of an idea, in order. */
+export function milestoneMonths(economics: IdeaEconomics): number[] {
+  return Object.keys(economics.customers)
+    .map(Number)
+    .sort((a, b) => a - b);
+}
+
+/** Every figure the prose may state, computed from the idea's economics and the fee table. */
+export function computeFigures(e: IdeaEconomics, table: FeeTable): Figures {
+  const feePerTransactionSats = Math.ceil((e.transactionBytes * table.rateSatPerKb) / 1000);
+  const revenuePerCustomerPerMonth = e.pricePerUnit * e.unitsPerCustomerPerMonth;
+  const teamCostPerMonth = e.teamCostPerYear / 12;
+  const fixedCostPerMonth = teamCostPerMonth + e.infrastructurePerMonth + e.otherCostsPerMonth;
+  const feesSatsPerCustomer = feePerTransactionSats * e.transactionsPerUnit * e.unitsPerCustomerPerMonth;
+  const feesUsdPerCustomerPerMonth = (feesSatsPerCustomer * e.bsvPriceUsd) / SATOSHIS;
+  const margin = revenuePerCustomerPerMonth - feesUsdPerCustomerPerMonth;
+  const breakEvenCustomers = margin > 0 ? Math.ceil(fixedCostPerMonth / margin) : Number.POSITIVE_INFINITY;
+  const milestones = milestoneMonths(e).map((month) => {
+    const customers = e.customers[String(month)] ?? 0;
+    const feesSatsPerMonth = Math.round(feesSatsPerCustomer * customers);
+    const feesUsdPerMonth = feesUsdPerCustomerPerMonth * customers;
+    return {
+      month,
+      customers,
+      revenuePerMonth: revenuePerCustomerPerMonth * customers,
+      feesSatsPerMonth,
+      feesUsdPerMonth,
+      costPerMonth: fixedCostPerMonth + feesUsdPerMonth,
+    };
+  });
+  return { feePerTransactionSats, revenuePerCustomerPerMonth, teamCostPerMonth, fixedCostPerMonth, feesUsdPerCustomerPerMonth, breakEvenCustomers, milestones };
+}
+
+/** The US$ values the prose may state: inputs, computed figures (monthly and annual), sourced figures. */
+export function moneyCandidates(e: IdeaEconomics, f: Figures): number[] {
+  const monthly = [
+    f.revenuePerCustomerPerMonth,
+    f.teamCostPerMonth,
+    e.infrastructurePerMonth,
+    e.otherCostsPerMonth,
+    f.fixedCostPerMonth,
+    f.feesUsdPerCustomerPerMonth,
+    ...f.milestones.flatMap((m) => [m.revenuePerMonth, m.feesUsdPerMonth, m.costPerMonth, m.revenuePerMonth - m.costPerMonth]),
+  ];
+  const feePerUnitUsd = (f.feePerTransactionSats * e.transactionsPerUnit * e.bsvPriceUsd) / SATOSHIS;
+  const feePerTxUsd = (f.feePerTransactionSats * e.bsvPriceUsd) / SATOSHIS;
+  return [
+    e.pricePerUnit,
+    e.teamCostPerYear,
+    e.teamCostPerYear / e.team,
+    e.bsvPriceUsd,
+    feePerUnitUsd,
+    feePerTxUsd,
+    ...monthly,
+    ...monthly.map((m) => m * 12),
+    ...e.otherFigures.map((o) => o.value),
+  ].filter((v) => Number.isFinite(v) && v > 0);
+}
+
+/** The satoshi figures the prose may state. */
+export function satoshiCandidates(e: IdeaEconomics, f: Figures, table: FeeTable): number[] {
+  const perUnit = f.feePerTransactionSats * e.transactionsPerUnit;
+  return [
+    f.feePerTransactionSats,
+    ...table.fees,
+    perUnit,
+    f.feePerTransactionSats * e.transactionsPerUnit * e.unitsPerCustomerPerMonth,
+    ...f.milestones.flatMap((m) => [m.feesSatsPerMonth, m.feesSatsPerMonth * 12]),
+  ].filter((v) => Number.isFinite(v) && v > 0);
+}
