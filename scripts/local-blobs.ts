@@ -11,7 +11,7 @@
  * ordered across processes too, by a lock file.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, open, rm, stat, utimes } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { BlobsServer } from '@netlify/blobs/server';
@@ -44,6 +44,21 @@ class KeyedLock {
   }
 }
 
+/**
+ * Whether the process that wrote a lock file still runs. A lock being written (no pid yet) or
+ * unreadable counts as alive: the age check then decides.
+ */
+async function ownerAlive(lockPath: string): Promise<boolean> {
+  const pid = Number(await readFile(lockPath, 'utf8').catch(() => ''));
+  if (!Number.isSafeInteger(pid) || pid <= 0) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
 /** A lock file older than this was left by a process that died holding it. */
 const STALE_LOCK_MS = 10_000;
 
@@ -58,10 +73,17 @@ async function withFileLock<T>(locks: string, dataPath: string, work: () => Prom
   await mkdir(locks, { recursive: true });
   for (;;) {
     try {
-      await (await open(lockPath, 'wx')).close();
+      const file = await open(lockPath, 'wx');
+      await file.writeFile(String(process.pid));
+      await file.close();
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // A lock whose owner died (a server killed mid-write) is taken at once, not after STALE_LOCK_MS.
+      if (!(await ownerAlive(lockPath))) {
+        await rm(lockPath, { force: true });
+        continue;
+      }
       const since = await stat(lockPath).then(
         (s) => Date.now() - s.mtimeMs,
         () => 0,

@@ -1,4 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getStore, setEnvironmentContext, type Store } from '@netlify/blobs';
@@ -83,5 +85,23 @@ describe('the local Blobs server, as Netlify promises it', () => {
     } finally {
       await second.stop();
     }
+  });
+
+  it('takes over at once a lock that a killed server left behind', async () => {
+    await store.setJSON('left-locked', { n: 1 });
+    const files = (await readdir(dir, { recursive: true })).filter((f) => path.basename(f) === 'left-locked' && f.split(path.sep).includes('entries'));
+    expect(files).toHaveLength(1);
+    const dataPath = path.join(dir, files[0] ?? '');
+    // The lock file a server killed mid-write leaves: fresh, naming a process that no longer runs.
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
+    await mkdir(path.join(dir, 'locks'), { recursive: true });
+    await writeFile(path.join(dir, 'locks', createHash('sha256').update(dataPath).digest('hex').slice(0, 32)), String(dead));
+    // Before: the write waited until the lock was 10 s old.
+    const outcome = await Promise.race([
+      store.setJSON('left-locked', { n: 2 }).then(() => 'written'),
+      new Promise((r) => setTimeout(() => r('still waiting'), 3000)),
+    ]);
+    expect(outcome).toBe('written');
+    expect(await store.get('left-locked', { type: 'json' })).toEqual({ n: 2 });
   });
 });

@@ -84,16 +84,14 @@ export function appendToHead(head: GalleryHead, entry: IdeaRecord, pageSize = GA
 }
 
 /**
- * The page with the entry of `id` replaced by a tombstone (same length), or null when absent. With
- * `key`, only the entry of that listing (its `orderKeyOf`): an idea listed again has a new entry that
- * an earlier unlisting must not remove.
+ * The page with every entry of `id` replaced by a tombstone (same length), or null when there is
+ * none. With `key`, only the entries of that listing (their `orderKeyOf`): an idea listed again has a
+ * new entry that taking out an earlier listing must not remove.
  */
 export function tombstone(entries: unknown[], id: string, key?: string): unknown[] | null {
-  const at = entries.findIndex((e) => idOf(e) === id && (key === undefined || orderKeyOf(e) === key));
-  if (at < 0) return null;
-  const next = [...entries];
-  next[at] = { id, deleted: true } satisfies Tombstone;
-  return next;
+  const matches = (e: unknown) => idOf(e) === id && orderKeyOf(e) !== '' && (key === undefined || orderKeyOf(e) === key);
+  if (!entries.some(matches)) return null;
+  return entries.map((e) => (matches(e) ? ({ id, deleted: true } satisfies Tombstone) : e));
 }
 
 /** `"page.index"`: opaque to clients, checked on the way in. */

@@ -104,6 +104,12 @@ export const ideaRecordSchema = z.object({
   resolvedSettings: z.record(z.string(), z.unknown()).optional(),
   /** Set when a delete began: the idea reads as missing, and the next read finishes the delete. */
   deletedAt: z.string().optional(),
+  /**
+   * The order keys (see gallery.ts `orderKeyOf`) under which this idea may still have entries in
+   * its gallery streams: the live one, and earlier listings a change has not yet taken out. A key
+   * leaves only after its entries are gone, so a change cut off midway is finished from here.
+   */
+  entryKeys: z.array(z.string()).max(1000).optional(),
 });
 export type IdeaRecord = z.infer<typeof ideaRecordSchema>;
 

@@ -57,6 +57,19 @@ export function isListed(record: IdeaRecord): boolean {
   return record.listed !== false;
 }
 
+/**
+ * Every order key under which the idea may have gallery entries: those its record lists, its
+ * creation and its current listing (older records list none).
+ */
+export function entryKeysOf(record: IdeaRecord): string[] {
+  return [...new Set([...(record.entryKeys ?? []), record.createdAt, ...(record.listedAt ? [record.listedAt] : [])])];
+}
+
+/** The order key of the idea's live gallery entry, or null when it should have none (unlisted, deleted). */
+export function liveKeyOf(record: IdeaRecord | null): string | null {
+  return record && !record.deletedAt && isListed(record) ? orderKeyOf(record) : null;
+}
+
 /** The most recent ideas one read returns (the API's maximum `limit`). */
 export const RECENT_INDEX_SIZE = 50;
 /** How many entries a user's index keeps. */
@@ -177,29 +190,33 @@ export class MemoryIdeaStore implements IdeaStore {
         record.userId,
         (this.userIndex.get(record.userId) ?? []).filter((e) => e.id !== record.id),
       );
-    for (const [key, head] of this.heads) this.heads.set(key, { page: head.page, entries: tombstone(head.entries, record.id) ?? head.entries });
-    for (const [key, entries] of this.pages) this.pages.set(key, tombstone(entries, record.id) ?? entries);
+    this.takeOut(record.id, null);
     this.ideas.delete(record.id);
+  }
+
+  /** Every gallery entry of the idea except its live one (`keep`), in every stream. */
+  private takeOut(id: string, keep: string | null): void {
+    const stale = (entries: unknown[]) =>
+      entries.map((e) => ((e as { id?: unknown }).id === id && orderKeyOf(e) !== '' && orderKeyOf(e) !== keep ? (tombstone([e], id) ?? [e])[0] : e));
+    for (const [key, head] of this.heads) this.heads.set(key, { page: head.page, entries: stale(head.entries) });
+    for (const [key, entries] of this.pages) this.pages.set(key, stale(entries));
   }
 
   async setListed(id: string, listed: boolean): Promise<IdeaRecord | null> {
     const before = this.ideas.get(id);
     if (!before) return null;
     const after = withListing(before, listed, new Date().toISOString());
-    if (after === before) return before;
     this.ideas.set(id, after);
     if (after.userId) this.userIndex.set(after.userId, replaceInIndex(this.userIndex.get(after.userId) ?? [], after) ?? []);
-    for (const stream of galleryStreams(after)) {
-      if (listed) {
+    const live = liveKeyOf(after);
+    // Re-applied even when the record did not change: a repeated unlist or relist repairs the streams.
+    this.takeOut(id, live);
+    if (live !== null)
+      for (const stream of galleryStreams(after)) {
         const { head, sealed } = appendToHead(this.heads.get(stream) ?? { page: 0, entries: [] }, toGalleryEntry(after), this.pageSize);
         if (sealed) this.pages.set(`${stream}/${sealed.page}`, sealed.entries);
         this.heads.set(stream, head);
-      } else {
-        const key = orderKeyOf(before);
-        for (const [k, head] of this.heads) if (k === stream) this.heads.set(k, { page: head.page, entries: tombstone(head.entries, id, key) ?? head.entries });
-        for (const [k, entries] of this.pages) if (k.startsWith(`${stream}/`)) this.pages.set(k, tombstone(entries, id, key) ?? entries);
       }
-    }
     return after;
   }
 }
