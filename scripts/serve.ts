@@ -7,7 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { setEnvironmentContext } from '@netlify/blobs';
@@ -152,7 +154,22 @@ function webRequest(req: IncomingMessage, url: URL, body: ReadableStream<Uint8Ar
 }
 
 // Host headers are checked here (a JSON 400), not by Node (a bare 400 with no headers).
+/**
+ * Answers still being written on each connection: a framing error in a pipelined request must wait
+ * for them (HTTP/1.1 answers go back in order, so an error written at once would read as the
+ * answer to the valid request before it).
+ */
+const inFlight = new WeakMap<Socket, Set<ServerResponse>>();
+
 const server = createServer({ requireHostHeader: false }, async (req, res) => {
+  const socket = req.socket;
+  const open = inFlight.get(socket) ?? new Set<ServerResponse>();
+  inFlight.set(socket, open);
+  open.add(res);
+  res.once('close', () => {
+    open.delete(res);
+    if (open.size === 0) socket.emit('answered');
+  });
   // A body the answer did not need (a 413 or 415 before reading it, a GET with a body) is read
   // and discarded after the answer, so the next request on the connection (keep-alive) is parsed
   // from the right place; one too large closes the connection instead.
@@ -218,6 +235,20 @@ server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
           ? [408, 'Request timeout']
           : [400, 'Bad request'];
   const body = JSON.stringify({ error: message });
+  const pending = inFlight.get(socket as Socket);
+  if (pending && pending.size > 0) {
+    // Answer the complete requests before it first; then report this one and close.
+    socket.once('answered', () => writeClientError(socket, status, body));
+    return;
+  }
+  writeClientError(socket, status, body);
+});
+
+function writeClientError(socket: Duplex, status: number, body: string): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
   const headers = Object.entries({
     ...OWN_HEADERS,
     'content-type': 'application/json; charset=utf-8',
@@ -227,7 +258,7 @@ server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${headers}\r\n${body}`);
-});
+}
 
 // Keep idle connections open longer than any client keeps them (Netlify's edge holds them for
 // minutes): with Node's 5 s default, a client reusing a connection the moment the server closes it

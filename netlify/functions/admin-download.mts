@@ -3,6 +3,7 @@ import { attemptAdminPassword } from '../../src/domain/admin/attempt.ts';
 import { exportIdPattern } from '../../src/domain/admin/signed-url.ts';
 import { adminAttemptPorts, adminPassword, attemptRefused, CONSOLE_DISABLED, exportStore, signatureRefused, type ExportMetadata } from './_shared/admin.ts';
 import { clientAddress } from './_shared/client.ts';
+import { rejectCrossSite } from './_shared/guard.ts';
 import { handler } from './_shared/handler.ts';
 import { API_HEADERS, error } from './_shared/http.ts';
 
@@ -17,6 +18,10 @@ export default handler({ methods: ['GET'], unavailable: 'The export store is una
   if (!exportIdPattern.test(id)) return error(404, 'No such export');
   const password = new URL(req.url).searchParams.get('password');
   if (password !== null) {
+    // Only the site itself may spend the admin's attempts: another site's <img> or link to this URL
+    // is refused before it counts (it would otherwise lock the admin out).
+    const crossSite = rejectCrossSite(req);
+    if (crossSite) return crossSite;
     const outcome = await attemptAdminPassword(clientAddress(req, context), password, adminAttemptPorts(expected));
     if (outcome.kind !== 'accepted') return attemptRefused(outcome);
   } else {

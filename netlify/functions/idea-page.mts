@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { renderIdeaDetailHtml } from '../../src/components/idea/render-idea-detail.tsx';
 import { renderIdeaPage } from '../../src/domain/ideas/page.ts';
-import { findIdea } from '../../src/domain/ideas/read.ts';
+import { findIdeaWithListing } from '../../src/domain/ideas/read.ts';
 import { shareCardPath } from '../../src/domain/ideas/share-card-size.ts';
 import { book } from '../../src/lib/site.ts';
 import { BlobsIdeaStore } from './_shared/blobs-idea-store.ts';
@@ -25,16 +25,25 @@ export default handler({ methods: ['GET'] }, async ({ req, context, env }) => {
   }
   const id = context.params['id'] ?? '';
   const origin = (env.URL ?? new URL(req.url).origin).replace(/\/$/, '');
-  const options = { siteName: book.title, canonicalUrl: `${origin}/idea/${encodeURIComponent(id)}`, imageUrl: `${origin}${shareCardPath(id)}` };
-  const idea = await findIdea(new BlobsIdeaStore(), id).catch((e: unknown) => {
+  const found = await findIdeaWithListing(new BlobsIdeaStore(), id).catch((e: unknown) => {
     console.error('idea-page: store read failed', e);
     return 'unavailable' as const;
   });
+  const unlisted = found !== null && found !== 'unavailable' && !found.listed;
+  // An unlisted idea is reachable by its link, never indexed, and has no share card.
+  const options = {
+    siteName: book.title,
+    canonicalUrl: `${origin}/idea/${encodeURIComponent(id)}`,
+    imageUrl: unlisted ? undefined : `${origin}${shareCardPath(id)}`,
+    noindex: unlisted,
+  };
   // Render errors are caught and logged as such inside renderIdeaPage.
-  const page = (found: Parameters<typeof renderIdeaPage>[1]) => renderIdeaPage(shell, found, options, renderIdeaDetailHtml);
-  if (idea === 'unavailable') return htmlPage(page(null), 503, 'no-store');
-  if (!idea) return htmlPage(page(null), 404, 'no-store');
-  return htmlPage(page(idea), 200, 'public, max-age=0, must-revalidate');
+  const page = (idea: Parameters<typeof renderIdeaPage>[1]) => renderIdeaPage(shell, idea, options, renderIdeaDetailHtml);
+  if (found === 'unavailable') return htmlPage(page(null), 503, 'no-store');
+  if (!found) return htmlPage(page(null), 404, 'no-store');
+  const response = htmlPage(page(found.idea), 200, unlisted ? 'private, no-store' : 'public, max-age=0, must-revalidate');
+  if (unlisted) response.headers.set('x-robots-tag', 'noindex');
+  return response;
 });
 
 export const config: Config = { path: '/idea/:id' };

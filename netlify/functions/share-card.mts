@@ -19,10 +19,11 @@ const renders = createRenderGate(2);
 export default handler({ methods: ['GET'], unavailable: 'The share card is unavailable right now; try again shortly' }, async ({ context }) => {
   const id = context.params['id'] ?? '';
   const png = await renders.run(id, () => shareCardPng(new BlobsIdeaStore(), new BlobsShareCardCache(), id, book.title, renderPng));
-  if (!png) return error(404, 'Idea not found');
+  // no-store: a card answered once must not outlive the idea's delete or unlisting in a cache.
+  if (!png) return error(404, 'Idea not found', { 'cache-control': 'no-store' });
   // The wrapper adds the security headers.
   return new Response(png.slice().buffer, {
-    headers: { 'content-type': 'image/png', 'cache-control': 'public, max-age=3600', 'content-length': String(png.byteLength) },
+    headers: { 'content-type': 'image/png', 'cache-control': 'public, max-age=300, must-revalidate', 'content-length': String(png.byteLength) },
   });
 });
 

@@ -64,6 +64,38 @@ test.describe('admin export gate', () => {
   }
 });
 
+test.describe('cross-site attempts', () => {
+  // The refused images are logged by the browser as failed loads.
+  test.use({ allowConsoleErrors: [/status of 403/] });
+  test.beforeEach(async ({ context }) => {
+    // Both sites are on loopback here; on the web the attacker's page is public. Chromium asks
+    // before a page reaches a loopback address: grant it, as a site on the web would not need it.
+    await context.grantPermissions(['local-network-access']).catch(() => context.grantPermissions(['loopback-network']));
+  });
+  test("another site's images with wrong ?password= downloads do not lock the admin out", async ({ page, baseURL }) => {
+    // Another site (served here by the test) whose page points eight images at the download URL.
+    const images = Array.from({ length: 8 }, (_, i) => `<img alt="" src="${baseURL}/api/admin/download/lq0000aa-AAAAAAAAAAAAAAAAAAAAAA?password=wrong-${i}">`);
+    // 127.0.0.1 is another site than localhost (and the same loopback address space, which Chromium
+    // requires of a page on plain http that loads from loopback).
+    const attacker = `http://127.0.0.1:${new URL(baseURL ?? '').port}/free-bsv`;
+    await page.route(attacker, (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>Free BSV</title>${images.join('')}` }));
+    // Each request reaches the server (which answers 403); the browser then blocks the JSON body
+    // as an image (ORB). Before the fix, each one counted as a failed attempt.
+    let done = 0;
+    const count = (req: { url(): string }) => {
+      if (req.url().includes('/api/admin/download/')) done += 1;
+    };
+    page.on('requestfinished', count);
+    page.on('requestfailed', count);
+    await page.goto(attacker, { waitUntil: 'load' });
+    await expect.poll(() => done).toBe(8);
+    await gotoHydrated(page, '/admin/export-book');
+    await page.getByLabel('Export password').fill(adminPassword());
+    await page.getByRole('button', { name: 'Authenticate' }).click();
+    await expect(page.getByRole('heading', { name: 'EPUB Export Console' })).toBeVisible(api);
+  });
+});
+
 test('the gate is in the served page, before any script runs', async ({ request }) => {
   const html = await (await request.get('/admin/export-book')).text();
   expect(html).toContain('Admin Access Required');

@@ -378,6 +378,18 @@ test.describe('book reader', () => {
     await expect(chapterMenu(page)).toBeInViewport();
   });
 
+  for (const fragment of ['#%', '#%E0%A4%A', '#%zz']) {
+    test(`a malformed fragment (${fragment}) is ignored: the arrow keys and "On this page" still work`, async ({ page }) => {
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await open(page, `/book/chapter-06${fragment}`);
+      await page.locator('#the-honest-limits-of-spv').evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80));
+      const toc = page.getByRole('navigation', { name: 'On this page' });
+      await expect(toc.getByRole('link', { name: 'The Honest Limits of SPV' })).toHaveAttribute('aria-current', 'true');
+      await page.keyboard.press('ArrowRight');
+      await expect(page).toHaveURL(/\/book\/chapter-07$/);
+    });
+  }
+
   test('"Skip to content" lands on the chapter, past the chapter list', async ({ page }) => {
     await open(page, '/book/chapter-03');
     await page.keyboard.press('Tab');

@@ -205,6 +205,15 @@ test.describe('local server parity', () => {
     expectJsonError((await oneByOne(port, ['FOO /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n'])).answers[0], 501);
   });
 
+  test('a valid request pipelined before a malformed one gets its own answer first, then the error', async () => {
+    const { answers } = await onOneConnection(
+      port,
+      ['GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\nFOO /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n'],
+      2,
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 501]);
+  });
+
   test('an oversized chunked body gets 413 JSON, and the connection still serves the next request', async () => {
     const { answers, error } = await oneByOne(port, [chunkedAsk(128 * 1024), get('/api/health')]);
     expect(error).toBeUndefined();

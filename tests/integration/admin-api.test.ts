@@ -161,6 +161,20 @@ describe('POST /api/admin/authenticate', () => {
     expect((await download(req, { ...context, ip: '10.0.1.2' } as Context)).status).toBe(404); // authorised; no such export
   }, 30_000);
 
+  it("refuses another site's ?password= downloads without counting them (an <img> cannot lock the admin out)", async () => {
+    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' }] as Record<
+      string,
+      string
+    >[])
+      for (let i = 0; i < 4; i++) {
+        const [req, context] = downloadRequest(`/api/admin/download/lq0000aa-AAAAAAAAAAAAAAAAAAAAAA?password=wrong-${i}`);
+        const res = await download(new Request(req, { headers }), { ...context, ip: '192.0.2.77' } as Context);
+        expect(res.status).toBe(403);
+        expect(await res.json()).toEqual({ error: 'Cross-site request refused' });
+      }
+    expect((await login(PASSWORD, '192.0.2.77')).status).toBe(200);
+  });
+
   it('groups an IPv6 client by its /64', async () => {
     for (let i = 0; i < 5; i++) expect((await login(`v6 guess ${i}`, `2001:db8:7:7::${i + 1}`)).status).toBe(401);
     expect((await login(PASSWORD, '2001:db8:7:7:ffff::9')).status).toBe(429);

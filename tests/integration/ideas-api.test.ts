@@ -11,6 +11,7 @@ import { serverEnv } from '../../src/lib/server-env.ts';
 import { createSessionCookie } from '../../netlify/functions/_shared/session.ts';
 import ideaHandler from '../../netlify/functions/idea.mts';
 import ideaPageHandler from '../../netlify/functions/idea-page.mts';
+import shareCardHandler from '../../netlify/functions/share-card.mts';
 import recentHandler from '../../netlify/functions/recent-ideas.mts';
 import savedHandler from '../../netlify/functions/saved-ideas.mts';
 import type { PublicIdeaRecord } from '../../src/domain/ideas/schema.ts';
@@ -76,13 +77,14 @@ afterAll(async () => {
 });
 
 describe('GET /api/recent-ideas with 1,000 stored ideas', () => {
-  it('answers the newest 20 by default, newest first, from one blob read', async () => {
+  it('answers the newest 20 by default, newest first, from the gallery head and the list of listing changes in flight', async () => {
     const { result: res, calls } = await counted(() => recentHandler(new Request(`${ORIGIN}/api/recent-ideas`)));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     const body = (await res.json()) as PublicIdeaRecord[];
     expect(body.map((r) => r.id)).toEqual(Array.from({ length: 20 }, (_, k) => idOf(TOTAL - 1 - k)));
-    expect(calls.map((c) => c.type)).toEqual(['get']);
+    // The head, and the pending listing changes (none: no record is read).
+    expect(calls.map((c) => c.type)).toEqual(['get', 'get']);
     const first = body[0];
     expect(first?.generatedIdea).toEqual({ businessName: 'Idea 999', executiveSummary: expect.stringMatching(/^Idea 999 lets/) });
     expect(first?.parameters).toMatchObject({ businessCategory: 'agriculture' });
@@ -220,6 +222,26 @@ describe('GET /idea/{id} (served page)', () => {
     } finally {
       delete process.env['URL'];
     }
+  });
+
+  it('tells search engines not to index an unlisted idea (meta and header), names no share card, and its card is a 404 nobody caches', async () => {
+    const store = new BlobsIdeaStore();
+    await store.save(sampleRecord({ id: 'unlisted-page-01', listed: false }));
+    const res = await ideaPageHandler(new Request(`${ORIGIN}/idea/unlisted-page-01`), ctx({ id: 'unlisted-page-01' }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-robots-tag')).toBe('noindex');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const html = await res.text();
+    expect(html.match(/<meta name="robots" content="noindex">/g)).toHaveLength(1);
+    expect(html).not.toContain('share-card.png');
+    const card = await shareCardHandler(new Request(`${ORIGIN}/api/idea/unlisted-page-01/share-card.png`), ctx({ id: 'unlisted-page-01' }));
+    expect(card.status).toBe(404);
+    expect(card.headers.get('cache-control')).toBe('no-store');
+    // Listed again: indexable, with its card.
+    await store.setListed('unlisted-page-01', true);
+    const listed = await ideaPageHandler(new Request(`${ORIGIN}/idea/unlisted-page-01`), ctx({ id: 'unlisted-page-01' }));
+    expect(listed.headers.get('x-robots-tag')).toBeNull();
+    expect(await listed.text()).not.toContain('noindex');
   });
 
   it('escapes stored text in the tags and the embedded data', async () => {

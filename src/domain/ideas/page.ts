@@ -33,6 +33,8 @@ export interface IdeaPageOptions {
   canonicalUrl: string;
   /** Absolute URL of the idea's 1200x630 share card (og:image / twitter:image). */
   imageUrl?: string | undefined;
+  /** Tell search engines not to index the page (an unlisted idea, reachable by its link only). */
+  noindex?: boolean | undefined;
 }
 
 /** The head tags of a page: title, description, canonical, Open Graph and Twitter card. */
@@ -44,7 +46,8 @@ function headTags(title: string, description: string, options: IdeaPageOptions, 
   return [
     `<title>${t} | ${escapeHtml(options.siteName)}</title>`,
     `<meta name="description" content="${d}">`,
-    notFound ? '<meta name="robots" content="noindex">' : `<link rel="canonical" href="${url}">`,
+    ...(notFound || options.noindex ? ['<meta name="robots" content="noindex">'] : []),
+    ...(notFound ? [] : [`<link rel="canonical" href="${url}">`]),
     '<meta property="og:type" content="article">',
     `<meta property="og:title" content="${t}">`,
     `<meta property="og:description" content="${d}">`,

@@ -46,9 +46,25 @@ export type ViewedIdea = PublicIdeaRecord & { canManage: boolean; ownedByYou?: t
  * answer says what the viewer may do with it; the owner's id itself is never public.
  */
 export async function findIdea(store: IdeaStore, id: string, viewer: Viewer = { userId: null, claimable: [] }): Promise<ViewedIdea | null> {
+  return (await findIdeaWithListing(store, id, viewer))?.idea ?? null;
+}
+
+/**
+ * {@link findIdea}, and whether the idea is listed whoever asks: the idea's public page tells
+ * search engines not to index an unlisted idea, without telling its visitors.
+ */
+export async function findIdeaWithListing(
+  store: IdeaStore,
+  id: string,
+  viewer: Viewer = { userId: null, claimable: [] },
+): Promise<{ idea: ViewedIdea; listed: boolean } | null> {
   if (!ideaIdSchema.safeParse(id).success) return null;
   const record = await store.get(id);
   if (!record) return null;
+  return { idea: viewedIdea(record, viewer), listed: isListed(record) };
+}
+
+function viewedIdea(record: IdeaRecord, viewer: Viewer): ViewedIdea {
   const canManage = manageAccess(record, viewer) === 'ok';
   return {
     ...toPublicRecord(record),

@@ -4,7 +4,7 @@ import { normalizeIdea, type IdeaView } from './normalize.ts';
 import { ideaIdSchema } from './schema.ts';
 import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from './share-card-size.ts';
 import { truncate } from './share.ts';
-import type { IdeaStore } from './store.ts';
+import { isListed, type IdeaStore } from './store.ts';
 
 /**
  * The first sentence of a summary, cut to one line of the card. A summary that starts with the
@@ -69,7 +69,8 @@ export type PngRenderer = (node: ImageNode, width: number, height: number) => Pr
 export async function shareCardPng(store: IdeaStore, cards: ShareCardCache, id: string, bookTitle: string, render: PngRenderer): Promise<Uint8Array | null> {
   if (!ideaIdSchema.safeParse(id).success) return null;
   const record = await store.get(id);
-  if (!record) return null;
+  // An unlisted idea has no card: a card is for sharing, and the idea's page names none.
+  if (!record || !isListed(record)) return null;
   const cached = await cards.get(id);
   if (cached) return cached;
   const png = await render(shareCardNode(normalizeIdea(record), bookTitle), SHARE_CARD_WIDTH, SHARE_CARD_HEIGHT);

@@ -6,6 +6,16 @@
 import { readPosition, recordRead, recordVisit, savePosition } from '../../../scripts/reading-state.ts';
 import { isFieldTarget } from '../../../scripts/site-search.ts';
 
+/** The element id a URL fragment names, or null for none or a malformed one ("#%", "#%E0%A4%A"). */
+export function fragmentId(hash: string): string | null {
+  if (hash.length <= 1) return null;
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    return null;
+  }
+}
+
 /** How long 'Copied!' stays on a button (docs/spec.md). */
 const COPIED_MS = 2000;
 
@@ -144,7 +154,8 @@ function initTabs(onSelect: (name: string) => void): (name: string) => void {
   });
   // An address that points into a panel (a section heading, #resources) opens that panel.
   const fromHash = (event?: Event) => {
-    const target = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    const id = fragmentId(location.hash);
+    const target = id ? document.getElementById(id) : null;
     const panel = target?.closest<HTMLElement>('[data-panel]');
     select(panel?.id ?? 'content');
     // The browser already scrolled to a heading of the text on load; a panel that was hidden needs it.
@@ -219,7 +230,7 @@ function initSections(id: string, title: string, article: HTMLElement, contentSh
   const headings = $$('h2[id], h3[id]', article);
   const links = new Map<string, HTMLAnchorElement[]>();
   for (const a of $$<HTMLAnchorElement>('[data-toc] a, [data-toc-bar] a')) {
-    const key = decodeURIComponent(a.hash.slice(1));
+    const key = fragmentId(a.hash) ?? '';
     links.set(key, [...(links.get(key) ?? []), a]);
   }
   const barMenu = $<HTMLDetailsElement>('[data-toc-bar]');
