@@ -13,9 +13,3 @@ export const targetMarketSchema = z.enum(valuesOf('targetMarket'));
 export const aiFocusSchema = z.enum(valuesOf('aiFocus'));
 export const revenueModelSchema = z.enum(valuesOf('revenueModel'));
 export const bsvFeatureSchema = z.enum(valuesOf('bsvFeature'));
-
-export type BusinessCategory = z.infer<typeof businessCategorySchema>;
-export type TargetMarket = z.infer<typeof targetMarketSchema>;
-export type AiFocus = z.infer<typeof aiFocusSchema>;
-export type RevenueModel = z.infer<typeof revenueModelSchema>;
-export type BsvFeature = z.infer<typeof bsvFeatureSchema>;

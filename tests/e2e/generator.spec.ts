@@ -62,8 +62,8 @@ test.describe('generator page', () => {
     await page.getByRole('button', { name: 'Generate Revolutionary Idea' }).click();
     const pendingButton = page.getByRole('button', { name: 'GENERATING...' });
     await expect(pendingButton).toBeDisabled();
-    // No API key here: the offline engine composes the idea, and the panel says so.
-    await expect(page.getByRole('heading', { name: 'Composing your idea from the book...' })).toBeVisible();
+    // No API key here: the offline engine chooses an idea of the library, and the panel says so.
+    await expect(page.getByRole('heading', { name: "Choosing an idea from the book's library..." })).toBeVisible();
     release();
     // The page asks for the streamed variant (progress events, then the idea).
     expect((await answer).headers()['content-type']).toMatch(/text\/event-stream/);
@@ -91,8 +91,11 @@ test.describe('generator page', () => {
     }
     await expect(result.getByRole('heading', { name: 'Quick Stats' })).toHaveCount(0);
     await expect(result.getByText('AI Engine', { exact: true })).toBeVisible();
-    await expect(result.getByText(/offline engine/i).first()).toBeVisible();
-    await expect(result.getByRole('link', { name: 'Chapter 9: Healthcare' })).toHaveAttribute('href', '/book/chapter-09');
+    await expect(result.getByText(/offline library/i).first()).toBeVisible();
+    await expect(result.getByTestId('made-by')).toHaveText("From the book's offline idea library, written by people");
+    // A healthcare idea of the library draws on sections of the book: links into the reader.
+    const inspired = result.locator('#card-inspired-by a');
+    await expect(inspired.first()).toHaveAttribute('href', /^\/book\/chapter-\d\d(#[a-z0-9-]+)?$/);
     const view = result.getByRole('link', { name: 'View' });
     await expect(view).toHaveAttribute('href', /^\/idea\/[A-Za-z0-9_-]{8,}$/);
     await expect(result.getByRole('button', { name: 'Share' })).toBeVisible();

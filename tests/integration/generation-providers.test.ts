@@ -3,7 +3,6 @@ import { loadBook } from '../../src/domain/book/load.ts';
 import { GenerationError, IDEA_SECTIONS } from '../../src/domain/ideas/engine.ts';
 import { generateIdea, type GenerateDeps, type ProgressEvent } from '../../src/domain/ideas/generate.ts';
 import { toGroundingChapter, type GroundingChapter } from '../../src/domain/ideas/grounding.ts';
-import { composeOfflineIdea, OfflineEngine } from '../../src/domain/ideas/offline-engine.ts';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { AnthropicEngine } from '../../src/domain/ideas/providers/anthropic.ts';
@@ -12,6 +11,7 @@ import { OpenAIEngine } from '../../src/domain/ideas/providers/openai.ts';
 import { DEFAULT_SETTINGS, generatedIdeaSchema, type GenerateRequest } from '../../src/domain/ideas/schema.ts';
 import { MemoryIdeaStore } from '../../src/domain/ideas/store.ts';
 import { FakeLlmServer, type Scenario } from '../support/fake-llm-server.ts';
+import { LIBRARY_NOTICE, libraryEngine, realLibrary } from '../support/library.ts';
 
 const fake = new FakeLlmServer();
 let chapters: GroundingChapter[];
@@ -20,7 +20,8 @@ const request: GenerateRequest = { ...DEFAULT_SETTINGS, businessCategory: 'healt
 beforeAll(async () => {
   await fake.start();
   chapters = (await loadBook()).chapters.map((c) => toGroundingChapter(c));
-  fake.ideaJson = JSON.stringify(composeOfflineIdea({ request, chapters, book: chapters }, 'fake-provider').idea);
+  // A provider answers with a complete, valid idea: one of the library's.
+  fake.ideaJson = JSON.stringify((await realLibrary())[0]?.idea);
 });
 afterAll(() => fake.stop());
 beforeEach(() => {
@@ -42,7 +43,7 @@ function deps(
   return {
     store,
     chapters,
-    engines: { offline: new OfflineEngine(), ...engines },
+    engines: { offline: libraryEngine(), ...engines },
     minFallbackMs: 0,
     deadlineMs: 10_000,
     onProgress: (e) => events.push(e),
@@ -84,8 +85,13 @@ describe.each([
     const sent = JSON.stringify(fake.requests[0]?.body);
     expect(sent).toContain('chapter-09');
     expect(sent).toContain('additionalProperties');
-    if (provider === 'anthropic') expect(fake.requests[0]?.body).toMatchObject({ output_config: { format: { type: 'json_schema' } }, max_tokens: 4000 });
-    else expect(fake.requests[0]?.body).toMatchObject({ response_format: { type: 'json_schema', json_schema: { strict: true } }, max_completion_tokens: 4000 });
+    // It also carried the library's idea for the closest settings, as the standard to meet.
+    const example = await libraryEngine().exampleFor(request);
+    expect(example.businessName).toBeTruthy();
+    expect(sent).toContain(JSON.stringify(JSON.stringify(example.executiveSummary)).slice(1, -1));
+    expect(sent).toContain("An idea the book's authors wrote for settings close to these");
+    if (provider === 'anthropic') expect(fake.requests[0]?.body).toMatchObject({ output_config: { format: { type: 'json_schema' } }, max_tokens: 6000 });
+    else expect(fake.requests[0]?.body).toMatchObject({ response_format: { type: 'json_schema', json_schema: { strict: true } }, max_completion_tokens: 6000 });
   });
 
   it.each([
@@ -107,7 +113,7 @@ describe.each([
     expect(result.engine).toBe('offline');
     expect(result.fallbackFrom).toBe(provider);
     expect(result.notice).toMatch(message);
-    expect(result.notice).toMatch(/so the offline engine composed this idea from the book's chapters\.$/);
+    expect(result.notice).toContain(LIBRARY_NOTICE);
     expect(result.seed).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
     expect(events.some((e) => e.stage === 'fallback' && e.engine === 'offline')).toBe(true);
     expect(store.ideas.size).toBe(1);
@@ -176,9 +182,7 @@ describe('fallback between providers', () => {
       generateIdea({ ...request, useAnthropic: true }, null, deps(store, { anthropic: anthropic(), openai: openai() })),
     );
     expect(result).toMatchObject({ engine: 'offline', fallbackFrom: 'anthropic' });
-    expect(result.notice).toBe(
-      "Claude sent nothing for 0.3 s, and OpenAI is rate limiting requests (it asked to wait 30 s), so the offline engine composed this idea from the book's chapters.",
-    );
+    expect(result.notice).toBe(`Claude sent nothing for 0.3 s, and OpenAI is rate limiting requests (it asked to wait 30 s), ${LIBRARY_NOTICE}`);
     expect(store.ideas.size).toBe(1);
     expect(ms).toBeLessThan(2_000);
   });

@@ -85,7 +85,8 @@ describe('the share card', () => {
       'Verifiable Harvest Ledger',
       'Lets farm cooperatives sell produce with a tamper-evident…',
       'Infrastructure Renaissance',
-      'AI + BSV business idea',
+      // How it was made (the sample is an older offline idea, composed before the library).
+      'Composed offline from the book',
     ]);
     expect(node.props.style).toMatchObject({ width: 1200, height: 630, boxSizing: 'border-box' });
     expect(oneLine('Short and sweet. Second sentence.', 'Other')).toBe('Short and sweet.');

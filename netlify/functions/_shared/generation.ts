@@ -1,9 +1,12 @@
+import path from 'node:path';
 import { loadBook } from '../../../src/domain/book/load.ts';
 import { GenerationError } from '../../../src/domain/ideas/engine.ts';
 import { toGroundingChapter, type GroundingChapter } from '../../../src/domain/ideas/grounding.ts';
 import type { GenerateDeps } from '../../../src/domain/ideas/generate.ts';
 import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL } from '../../../src/domain/ideas/models.ts';
-import { OfflineEngine } from '../../../src/domain/ideas/offline-engine.ts';
+import { LibraryEngine } from '../../../src/domain/ideas/library/engine.ts';
+import { loadLibrary } from '../../../src/domain/ideas/library/load.ts';
+import type { LibraryIdea } from '../../../src/domain/ideas/library/schema.ts';
 import { WindowRateLimiter } from '../../../src/domain/rate-limit.ts';
 import { clientAddress } from './client.ts';
 import { isDeployed, type ServerEnv } from '../../../src/lib/server-env.ts';
@@ -39,6 +42,21 @@ export function groundingChapters(): Promise<GroundingChapter[]> {
   return chapters;
 }
 
+let library: Promise<LibraryIdea[]> | undefined;
+/**
+ * The offline library (content/ideas, shipped with the function), loaded once per process. A file
+ * that does not parse is left out and logged (the content tests keep that from being deployed).
+ */
+function offlineLibrary(): Promise<LibraryIdea[]> {
+  library ??= loadLibrary(path.resolve('content')).then(({ ideas, errors }) => {
+    for (const e of errors) console.error(`offline library: ${e.key} left out: ${e.problems.join('; ')}`);
+    if (ideas.length === 0) throw new Error('the offline idea library (content/ideas) is empty');
+    return ideas;
+  });
+  library.catch(() => (library = undefined));
+  return library;
+}
+
 /**
  * The engines the environment configures: a provider without an API key is left out. The SDKs
  * are imported only when their key is set: loading them costs seconds on a cold function, and the
@@ -59,7 +77,7 @@ export async function enginesFromEnv(env: ServerEnv): Promise<GenerateDeps['engi
         baseURL: env.OPENAI_BASE_URL,
       })
     : undefined;
-  return { anthropic, openai, offline: new OfflineEngine() };
+  return { anthropic, openai, offline: new LibraryEngine(offlineLibrary) };
 }
 
 /** The status and message a failed generation answers with; unexpected failures are logged, not shown. */

@@ -34,7 +34,15 @@ export function IdeaArticle({ idea, titleLevel = 1, timeZone, headerExtra, aside
           <span className="rounded-full bg-gold-400/20 px-3 py-1 text-sm font-semibold text-amber-900 dark:text-gold-400">AI + BSV Innovation</span>
         </div>
         <Title className="mt-4 font-serif text-4xl font-bold break-words text-slate-900 sm:text-5xl dark:text-white">{idea.title}</Title>
-        <p className="mt-3 text-slate-600 dark:text-slate-300">Generated {formatLongDate(idea.createdAt, timeZone)}</p>
+        <p className="mt-3 text-slate-600 dark:text-slate-300">
+          Generated {formatLongDate(idea.createdAt, timeZone)}
+          {idea.madeBy && (
+            <>
+              {' · '}
+              <span data-testid="made-by">{idea.madeBy}</span>
+            </>
+          )}
+        </p>
         {headerExtra}
       </header>
 

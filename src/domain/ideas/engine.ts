@@ -41,14 +41,23 @@ export interface EngineInput {
   book?: GroundingChapter[];
   /** The offline engine's seed: the same seed and request give the same idea. Providers ignore it. */
   seed?: string;
+  /**
+   * An idea written by people for the closest settings (the offline library's first choice): the
+   * providers show it to the model as the depth, fit and honesty of numbers expected.
+   */
+  example?: GeneratedIdea;
 }
 
 /** An engine's answer: the idea and, when the engine chose its own grounding, the chapters it drew on. */
 export interface EngineAnswer {
   idea: GeneratedIdea;
   chapterIds?: string[];
-  /** The values the engine chose where the request said 'all' (the offline engine); a model's idea has none. */
-  resolved?: Record<string, string>;
+  /** The idea's own values for the settings (the offline library's idea); a model's idea has none. */
+  resolved?: Record<string, string | number>;
+  /** The sections of the chapters the idea draws on (the offline library names them). */
+  sections?: { chapter: string; section: string }[];
+  /** A sentence about the answer for the page (the settings a library idea does not honour). */
+  notice?: string;
 }
 
 export interface EngineCallOptions {
@@ -64,6 +73,8 @@ export interface IdeaEngine {
   /** The model id (or the offline engine's name) recorded with the idea. */
   readonly model: string;
   generate(input: EngineInput, options: EngineCallOptions): Promise<EngineAnswer>;
+  /** An engine that holds ideas written by people offers the closest one as an example for the others. */
+  exampleFor?(request: EngineInput['request']): Promise<GeneratedIdea | undefined>;
 }
 
 /** Why a generation failed, with the HTTP status the API answers. */

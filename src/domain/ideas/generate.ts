@@ -85,7 +85,9 @@ export async function generateIdea(request: GenerateRequest, userId: string | nu
   const minFallbackMs = deps.minFallbackMs ?? DEFAULT_MIN_FALLBACK_MS;
   const started = Date.now();
   const deadline = AbortSignal.any([AbortSignal.timeout(deadlineMs), ...(deps.signal ? [deps.signal] : [])]);
-  const input = { request, chapters: matched, book: deps.chapters };
+  // A model is shown the idea people wrote for the closest settings, as the standard to meet.
+  const example = chain.length > 0 ? await engines.offline.exampleFor?.(request).catch(() => undefined) : undefined;
+  const input = { request, chapters: matched, book: deps.chapters, ...(example ? { example } : {}) };
   const onSection = (section: IdeaSection) => onProgress?.({ stage: 'section', message: SECTION_LABELS[section], section });
 
   const failures: string[] = [];
@@ -119,14 +121,19 @@ export async function generateIdea(request: GenerateRequest, userId: string | nu
     else onProgress?.({ stage: 'fallback', message: `${failures.at(-1) ?? ''}; the offline engine is taking over`, engine: used.name, model: used.model });
     answer = await used.generate({ ...input, seed }, { signal: deps.signal ?? new AbortController().signal, onSection });
     const reasons = chain.length === 0 ? [`No ${PROVIDER_NAMES[preferred]} API key is configured`] : failures;
-    notice = `${reasons.join(', and ')}, so the offline engine composed this idea from the book's chapters.`;
+    notice = [`${reasons.join(', and ')}, so this idea comes from the offline library: ideas written whole by people from the book.`, answer.notice]
+      .filter(Boolean)
+      .join(' ');
   } else if (used.name !== preferred) {
     notice = `${failures.join(', and ')}, so ${describe(used)} wrote this idea instead.`;
   }
   const { idea } = answer;
   // The offline engine picks its concept's own chapters; providers write from the matched ones.
   const drewOn = answer.chapterIds?.map((id) => deps.chapters.find((c) => c.id === id)).filter((c): c is GroundingChapter => c !== undefined);
-  const inspiredBy = inspiredByOf(drewOn?.length ? drewOn : matched);
+  const inspiredBy = inspiredByOf(drewOn?.length ? drewOn : matched).map((link) => {
+    const section = answer.sections?.find((s) => s.chapter === link.id)?.section;
+    return section ? { ...link, section } : link;
+  });
   const fallbackFrom = failures.length > 0 && engines[preferred] ? preferred : undefined;
 
   const id = (deps.newId ?? newIdeaId)();

@@ -56,6 +56,8 @@ export interface IdeaView {
   advantages: { differentiators: string[]; architecture: LabelledValue[] } | null;
   details: { targetMarket: string; aiFocus: string; bsvFeature: string; innovationLevel: number };
   inspiredBy: ChapterLink[];
+  /** How the idea was made, in words ("From the book's offline idea library, written by people"), or null when unknown. */
+  madeBy: string | null;
 }
 
 /** The fields a record may carry; anything else is ignored. */
@@ -67,6 +69,22 @@ export interface IdeaRecordLike {
   /** The settings as the engine resolved them; read before `parameters` for the details. */
   resolvedSettings?: unknown;
   createdAt?: unknown;
+  /** Which engine wrote it ('anthropic', 'openai', 'offline') and its model. */
+  engine?: unknown;
+  model?: unknown;
+}
+
+/** The model name of ideas from the offline library (src/domain/ideas/library/engine.ts). */
+export const LIBRARY_MODEL = 'idea-library';
+
+/** How an idea was made, for every place that shows it (the page, the generator, the share card). */
+function madeByText(engine: unknown, model: unknown): string | null {
+  const name = typeof model === 'string' && /^[\w.:-]{1,80}$/.test(model) ? model : null;
+  if (engine === 'anthropic') return name ? `Written by Claude (${name})` : 'Written by Claude';
+  if (engine === 'openai') return name ? `Written by OpenAI (${name})` : 'Written by OpenAI';
+  if (engine === 'offline')
+    return name === LIBRARY_MODEL ? "From the book's offline idea library, written by people" : 'Composed by the offline engine from the book';
+  return null;
 }
 
 export const UNTITLED = 'Untitled Idea';
@@ -195,7 +213,10 @@ function chapterLinks(value: unknown): ChapterLink[] {
     // Only real chapter ids become links: the href is built from stored data.
     if (!id || !CHAPTER_ID.test(id) || seen.has(id)) return [];
     seen.add(id);
-    return [{ id, title: text(obj['title']) ?? id, href: `/book/${id}` }];
+    const section = text(obj['section']);
+    // Only an anchor-shaped section joins the link (stored data never writes the URL freely).
+    const anchor = section && /^[a-z0-9-]{1,120}$/.test(section) ? `#${section}` : '';
+    return [{ id, title: text(obj['title']) ?? id, href: `/book/${id}${anchor}` }];
   });
 }
 
@@ -254,6 +275,7 @@ export function normalizeIdea(record: IdeaRecordLike): IdeaView {
       innovationLevel: innovationLevel(params['innovationLevel']),
     },
     inspiredBy: chapterLinks(idea['inspiredBy']),
+    madeBy: madeByText(record.engine, record.model),
   };
 }
 

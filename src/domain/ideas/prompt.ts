@@ -8,7 +8,8 @@ import { generatedIdeaSchema, IDEA_LIMITS } from './schema.ts';
 export const SYSTEM_PROMPT = [
   'You are a startup strategist writing for the companion website of a technical book about Internet infrastructure, artificial intelligence and the BSV blockchain.',
   'Write one concrete, buildable business idea that combines all three, grounded in the book chapters given as context: reuse their problems, mechanisms and vocabulary, and do not invent protocol features they do not describe.',
-  'Be specific and internally consistent: quote prices in satoshis (never in dollars), make targetTPS agree with the volumes in marketAnalysis, make launchTime agree with the roadmap timelines, give at least 3 roadmap phases with 2 to 4 tasks each and at least 3 core features.',
+  'Write as one founder pitching to an angel investor who reads every word: a named buyer with a budget, a price that buyer would pay for the unit sold, volumes and a team that fit, and an honest limit.',
+  'Make the numbers hold: state the price in US dollars (write US$), the units a customer buys a month, customers by month 12 and 24, the team and its cost; revenue, costs and any break-even you claim must follow from them; miner fees are about 23 satoshis for a 226-byte payment at 100 sat/kB. Make targetTPS agree with those volumes and launchTime with the roadmap, whose later phases aim higher than earlier ones; give at least 3 roadmap phases with 2 to 4 tasks each and at least 4 core features.',
   'Health or personal data never goes on chain; only commitments, tokens and audit events do.',
   `Keep it readable: every text field under ${IDEA_LIMITS.text - 500} characters, every list at most ${IDEA_LIMITS.items - 8} items (longer answers are rejected).`,
   'Answer with the JSON object only.',
@@ -18,7 +19,8 @@ export const SYSTEM_PROMPT = [
  * The user message: the controls in words and a compact context of the matching chapters (key
  * points, idea seeds and a short excerpt; never whole chapters, to keep the prompt small).
  */
-export function buildUserPrompt({ request, chapters }: EngineInput): string {
+export function buildUserPrompt(input: EngineInput): string {
+  const { request, chapters } = input;
   const controls = OPTION_FIELDS.map((field) => {
     const value = request[field];
     return `- ${field}: ${value === 'all' ? 'any (choose what fits the chapters best)' : `${optionLabel(field, value)} (${value})`}`;
@@ -37,9 +39,22 @@ export function buildUserPrompt({ request, chapters }: EngineInput): string {
       `Excerpt: ${c.excerpt}`,
     ].join('\n');
   });
-  return ['Controls chosen by the reader:', ...controls, `- innovationLevel: ${level}/10 (${boldness})`, '', 'Book chapters to draw on:', ...context].join(
-    '\n',
-  );
+  const example = input.example
+    ? [
+        '',
+        "An idea the book's authors wrote for settings close to these, to show the depth, the fit and the honesty of numbers expected. Write a different idea for the reader's settings; do not copy its business, names or sentences:",
+        JSON.stringify(input.example),
+      ]
+    : [];
+  return [
+    'Controls chosen by the reader:',
+    ...controls,
+    `- innovationLevel: ${level}/10 (${boldness})`,
+    '',
+    'Book chapters to draw on:',
+    ...context,
+    ...example,
+  ].join('\n');
 }
 
 type JsonSchema = Record<string, unknown>;

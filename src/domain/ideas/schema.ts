@@ -66,7 +66,12 @@ export const generatedIdeaSchema = z
 export type GeneratedIdea = z.infer<typeof generatedIdeaSchema>;
 
 /** A chapter an idea drew on, linked from the result and the detail page. */
-export type InspiredBy = { id: string; title: string }[];
+export type InspiredBy = {
+  id: string;
+  title: string;
+  /** The heading anchor of the section the idea draws on, when it names one. */
+  section?: string;
+}[];
 
 /** Which engine answered. */
 const engineSchema = z.enum(['anthropic', 'openai', 'offline']);

@@ -54,9 +54,16 @@ export function shareCardNode(idea: IdeaView, bookTitle: string): ImageNode {
       'div',
       { display: 'flex', width: '100%', justifyContent: 'space-between', alignItems: 'center', fontSize: 28, color: '#f5c542', fontWeight: 700 },
       h('div', { display: 'flex' }, truncate(bookTitle, 60)),
-      h('div', { display: 'flex', color: '#94a3b8', fontWeight: 400 }, 'AI + BSV business idea'),
+      h('div', { display: 'flex', color: '#94a3b8', fontWeight: 400 }, idea.madeBy ? shortMadeBy(idea.madeBy) : 'AI + BSV business idea'),
     ),
   );
+}
+
+/** The card's corner: how the idea was made, in a few words ("From the offline idea library", "Written by Claude"). */
+function shortMadeBy(madeBy: string): string {
+  if (madeBy.startsWith('From the')) return 'From the offline idea library';
+  if (madeBy.startsWith('Composed')) return 'Composed offline from the book';
+  return truncate(madeBy.replace(/ \(.*\)$/, ''), 40);
 }
 
 /** Renders an element tree to PNG (src/domain/images/png.ts in production). */

@@ -87,7 +87,7 @@ export function checkIdea(item: LibraryIdea, book: BookFacts): string[] {
       if (before && before.customers >= figures.breakEvenCustomers)
         problems.push(`break-even is reached by month ${before.month} already, not ${milestone.month}`);
     }
-  } else if (/break[- ]?even/i.test(prose)) problems.push('the prose mentions break-even but economics.breakEvenMonth is not set');
+  } else if (/\bbreak(?:s|ing)?[- ]?even/i.test(prose)) problems.push('the prose mentions break-even but economics.breakEvenMonth is not set');
 
   const money = moneyCandidates(e, figures);
   for (const written of texts.flatMap(moneyFigures))
@@ -175,7 +175,7 @@ export function coverageProblems(category: string, ideas: LibraryIdea[]): string
 }
 
 /** How many ideas may share a six-word phrase: 5% of the library, and never fewer than 2. */
-export function phraseAllowance(ideas: number): number {
+function phraseAllowance(ideas: number): number {
   return Math.max(2, Math.floor(ideas * 0.05));
 }
 

@@ -12,7 +12,7 @@ export interface FeeTable {
 }
 
 /** The figures at one milestone month. */
-export interface Milestone {
+interface Milestone {
   month: number;
   customers: number;
   revenuePerMonth: number;
@@ -43,7 +43,7 @@ export function readFeeTable(chapter3: string): FeeTable {
 }
 
 /** The milestone months of an idea, in order. */
-export function milestoneMonths(economics: IdeaEconomics): number[] {
+function milestoneMonths(economics: IdeaEconomics): number[] {
   return Object.keys(economics.customers)
     .map(Number)
     .sort((a, b) => a - b);

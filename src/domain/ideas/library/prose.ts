@@ -30,7 +30,7 @@ const SAID_AS_WORDS: Record<string, 'a' | 'an'> = {
 };
 
 /** The article a word wants, or null when unsure. */
-export function articleFor(word: string): 'a' | 'an' | null {
+function articleFor(word: string): 'a' | 'an' | null {
   const bare = word.replace(/^[("'‘“]+/, '');
   if (bare === '') return null;
   const said = SAID_AS_WORDS[bare.replace(/[^A-Za-z]+$/, '').replace(/s$/, '')] ?? SAID_AS_WORDS[bare.replace(/[^A-Za-z]+$/, '')];

@@ -12,7 +12,7 @@ const someOf = <T extends z.ZodType<string>>(option: T) =>
     .refine((values) => new Set(values).size === values.length, 'a value is listed twice');
 
 /** What an idea of the library fits: the generator's controls it honours. */
-export const ideaFitsSchema = z.strictObject({
+const ideaFitsSchema = z.strictObject({
   category: businessCategorySchema.refine((c) => c !== 'all', "a category, not 'all'"),
   targetMarkets: someOf(targetMarketSchema),
   aiFocuses: someOf(aiFocusSchema),
@@ -21,7 +21,6 @@ export const ideaFitsSchema = z.strictObject({
   /** 1 (incremental) .. 10 (moonshot). */
   innovationLevel: z.number().int().min(1).max(10),
 });
-export type IdeaFits = z.infer<typeof ideaFitsSchema>;
 
 /** A section of the book the idea draws on: a chapter id and a heading's anchor in it. */
 const drawSchema = z.strictObject({
@@ -32,7 +31,7 @@ const drawSchema = z.strictObject({
 const money = z.number().finite().min(0);
 
 /** An idea's unit economics, as data its prose must follow (content/ideas/README.md "Numbers"). */
-export const ideaEconomicsSchema = z.strictObject({
+const ideaEconomicsSchema = z.strictObject({
   /** What one unit of sale is, singular ("shipment monitored"). */
   unit: z.string().min(2).max(80),
   /** Who pays, plural, as the prose counts them ("shippers"). */

@@ -21,7 +21,7 @@ const DEFAULT_FIRST_TOKEN_TIMEOUT_MS = 11_000;
 const DEFAULT_MAX_RETRY_WAIT_MS = 3_000;
 /** The wait before the one retry when a failed answer names none. */
 const DEFAULT_RETRY_WAIT_MS = 500;
-export const DEFAULT_MAX_OUTPUT_TOKENS = 4_000;
+export const DEFAULT_MAX_OUTPUT_TOKENS = 6_000;
 
 /** A tracker that reports each idea section as the provider starts writing it. */
 export function sectionTracker(options: EngineCallOptions): TopLevelKeyTracker {

@@ -130,7 +130,7 @@ export default function GeneratorApp({ engines: initialEngines, assistant }: Pro
 
 /**
  * While the idea is written. A language model gets docs/spec.md's "AI Processing Your Vision...";
- * the offline engine, which composes from the book, says so (a departure recorded in
+ * the offline engine, which chooses an idea of the book's library, says so (a departure recorded in
  * docs/architecture.md).
  */
 function LoadingPanel({ progress, offline }: { progress: ProgressEvent[]; offline: boolean }) {
@@ -139,7 +139,7 @@ function LoadingPanel({ progress, offline }: { progress: ProgressEvent[]; offlin
       <div className="flex items-center gap-3">
         <span aria-hidden="true" className="h-6 w-6 animate-spin rounded-full border-4 border-brand-300 border-t-brand-700" />
         <h2 className="text-xl font-semibold text-slate-900 dark:text-white">
-          {offline ? 'Composing your idea from the book...' : 'AI Processing Your Vision...'}
+          {offline ? "Choosing an idea from the book's library..." : 'AI Processing Your Vision...'}
         </h2>
       </div>
       <ol className="mt-4 space-y-1 text-sm text-slate-700 dark:text-slate-300" aria-label="Progress">

@@ -11,7 +11,6 @@ interface Props {
 }
 
 const ID = /^[A-Za-z0-9_-]{8,64}$/;
-const ENGINES: Record<string, string> = { offline: 'Offline engine (built from the book)', anthropic: 'Anthropic', openai: 'OpenAI' };
 
 /**
  * The generated idea: the same article as the idea page (one view, one set of section names),
@@ -31,19 +30,14 @@ export const ResultPanel = forwardRef<HTMLElement, Props>(function ResultPanel({
         parameters: settings,
         resolvedSettings: idea.resolvedSettings,
         createdAt: receivedAt,
+        engine: idea.engine,
+        model: idea.model,
       }),
     [id, idea, settings, receivedAt],
   );
-  const engine = typeof idea.engine === 'string' ? ENGINES[idea.engine] : undefined;
-  const writtenBy = engine && idea.engine !== 'offline' && typeof idea.model === 'string' ? `${engine} ${idea.model}` : engine;
 
   const extra = (
     <div className="mt-4 space-y-3">
-      {writtenBy && (
-        <p className="text-sm text-slate-600 dark:text-slate-300">
-          Written by: <span className="font-semibold">{writtenBy}</span>
-        </p>
-      )}
       {typeof idea.notice === 'string' && idea.notice && (
         <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">{idea.notice}</p>
       )}

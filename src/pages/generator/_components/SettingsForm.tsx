@@ -120,7 +120,7 @@ export function SettingsForm({ settings, onChange, listed, onListedChange, engin
         </div>
         <p id={`${id}-engine-state`} className="mt-2 text-sm text-slate-600 dark:text-slate-300">
           {settings.useAnthropic ? `Anthropic ${engines.anthropic.label}` : `OpenAI ${engines.openai.label}`} selected.
-          {!chosen.configured && ' No API key is configured for it here, so the offline engine will compose the idea from the book.'}
+          {!chosen.configured && " No API key is configured for it here, so the idea will come from the book's offline library of ideas written by people."}
         </p>
       </div>
 

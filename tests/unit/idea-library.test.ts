@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { checkIdea, coverageProblems, sharedPhraseProblems, type BookFacts } from '../../src/domain/ideas/library/check.ts';
+import { computeFigures, readFeeTable } from '../../src/domain/ideas/library/economics.ts';
+import { LibraryEngine } from '../../src/domain/ideas/library/engine.ts';
+import { articleSlips, moneyFigures, matchesOne } from '../../src/domain/ideas/library/prose.ts';
+import type { LibraryIdea } from '../../src/domain/ideas/library/schema.ts';
+import { fitScore, parseSeed, selectIdea, unmetNotice } from '../../src/domain/ideas/library/select.ts';
+import { DEFAULT_SETTINGS, type GenerateRequest } from '../../src/domain/ideas/schema.ts';
+import { sampleIdea } from '../support/ideas.ts';
+
+/** A small synthetic library and book: unit tests never read content/. */
+const TABLE =
+  '| Transaction | Bytes | Rate (sat/kB) | Fee (sat) |\n| --- | --- | --- | --- |\n| P2PKH payment, 1 in, 2 out | 226 | 100 | 23 |\n| Hash anchor | 236 | 100 | 24 |';
+const book: BookFacts = { feeTable: readFeeTable(TABLE), anchors: new Map([['chapter-12', new Set(['anchoring-sensor-data'])]]) };
+
+function libraryIdea(key: string, fits: Partial<LibraryIdea['fits']>, name = key): LibraryIdea {
+  const { inspiredBy: _links, ...idea } = sampleIdea(name);
+  return {
+    key,
+    fits: {
+      category: 'agriculture',
+      targetMarkets: ['b2b'],
+      aiFocuses: ['computer-vision'],
+      revenueModels: ['subscription'],
+      bsvFeatures: ['timestamping'],
+      innovationLevel: 5,
+      ...fits,
+    },
+    draws: [{ chapter: 'chapter-12', section: 'anchoring-sensor-data' }],
+    economics: {
+      unit: 'farm month',
+      customerNoun: 'farms',
+      pricePerUnit: 400,
+      unitsPerCustomerPerMonth: 1,
+      customers: { '6': 20, '12': 80, '24': 300 },
+      team: 5,
+      teamCostPerYear: 600_000,
+      infrastructurePerMonth: 2_000,
+      otherCostsPerMonth: 3_000,
+      transactionsPerUnit: 30,
+      transactionBytes: 236,
+      bsvPriceUsd: 50,
+      otherFigures: [],
+    },
+    idea: {
+      ...idea,
+      businessName: name,
+      businessModel: {
+        ...idea.businessModel,
+        quickStats: { minPayment: 'US$400 a month', targetTPS: '5', marketSize: '4,000 orchards', launchTime: '6 months' },
+      },
+    },
+  };
+}
+
+const LIBRARY = [
+  libraryIdea('agriculture/orchard-ledger', { innovationLevel: 2 }),
+  libraryIdea('agriculture/herd-pass', { targetMarkets: ['p2p'], revenueModels: ['transaction-fees'], innovationLevel: 6 }),
+  libraryIdea('agriculture/seed-vault', { targetMarkets: ['b2g'], bsvFeatures: ['tokenisation'], innovationLevel: 9 }),
+  libraryIdea('fintech/till-check', { category: 'fintech', targetMarkets: ['p2p'], innovationLevel: 5 }),
+];
+const ask = (over: Partial<GenerateRequest>): GenerateRequest => ({ ...DEFAULT_SETTINGS, ...over }) as GenerateRequest;
+
+describe('selecting an idea from the library', () => {
+  it('ranks the category first, then the revenue model and market, then the feature and AI focus, then the level', () => {
+    const request = ask({ businessCategory: 'agriculture', targetMarket: 'p2p', innovationLevel: 5 });
+    const [first, second] = LIBRARY.map((i) => ({ key: i.key, score: fitScore(i, request) })).sort((a, b) => b.score - a.score);
+    expect(first?.key).toBe('agriculture/herd-pass');
+    // The fintech idea honours the market but not the category: it ranks below every agriculture idea.
+    expect(second?.key).not.toBe('fintech/till-check');
+    expect(selectIdea(LIBRARY, request, 'visit--0').item.key).toBe('agriculture/herd-pass');
+  });
+
+  it('walks down the ranking on each click of a visit, repeating nothing until the library is exhausted, and a seed gives one idea', () => {
+    const request = ask({ businessCategory: 'agriculture' });
+    const keys = Array.from({ length: 4 }, (_, n) => selectIdea(LIBRARY, request, `abc--${n}`).item.key);
+    expect(new Set(keys).size).toBe(4);
+    expect(keys.slice(0, 3).every((k) => k.startsWith('agriculture/'))).toBe(true);
+    expect(selectIdea(LIBRARY, request, 'abc--1').item.key).toBe(keys[1]);
+    expect(selectIdea(LIBRARY, request, 'abc--4').item.key).toBe(keys[0]);
+    expect(parseSeed('x--y--12')).toEqual({ base: 'x--y', click: 12 });
+    expect(parseSeed('plain')).toEqual({ base: 'plain', click: 0 });
+  });
+
+  it("gives the idea's own values and names, in plain words, every setting it does not honour", () => {
+    const request = ask({ businessCategory: 'gaming', targetMarket: 'b2g', revenueModel: 'subscription', innovationLevel: 9 });
+    const { item, resolved, unmet } = selectIdea(LIBRARY, request, 'v--0');
+    expect(item.key).toBe('agriculture/seed-vault');
+    expect(resolved).toMatchObject({ businessCategory: 'agriculture', targetMarket: 'b2g', revenueModel: 'subscription', innovationLevel: 9 });
+    expect(unmet).toEqual(['category Agriculture, not Gaming']);
+    expect(unmetNotice(unmet)).toBe('The closest idea in the offline library differs from what you asked: category Agriculture, not Gaming as asked.');
+    expect(unmetNotice([])).toBeNull();
+  });
+
+  it('answers as the offline engine: the idea unchanged, its chapters and sections, the notice', async () => {
+    const engine = new LibraryEngine(async () => LIBRARY);
+    const sections: string[] = [];
+    const answer = await engine.generate(
+      { request: ask({ businessCategory: 'agriculture', targetMarket: 'marketplace' }), chapters: [], seed: 's--0' },
+      { signal: new AbortController().signal, onSection: (s) => sections.push(s) },
+    );
+    expect(LIBRARY.map((i) => i.idea)).toContainEqual(answer.idea);
+    expect(answer.chapterIds).toEqual(['chapter-12']);
+    expect(answer.sections).toEqual([{ chapter: 'chapter-12', section: 'anchoring-sensor-data' }]);
+    expect(answer.notice).toMatch(/target market .*, not Marketplace as asked\.$/);
+    expect(sections).toHaveLength(9);
+  });
+});
+
+describe('checking an idea', () => {
+  it('recomputes the economics: fee a transaction from the table, break-even customers', () => {
+    const figures = computeFigures(LIBRARY[0]!.economics, book.feeTable);
+    expect(figures.feePerTransactionSats).toBe(24);
+    // (50,000 + 2,000 + 3,000) / (400 - 30 x 24 x 50 / 1e8) = 137.5...
+    expect(figures.breakEvenCustomers).toBe(138);
+  });
+
+  it('fails an idea whose prose states a figure that follows from nothing, a wrong article or a false break-even', () => {
+    const good = libraryIdea('agriculture/orchard-ledger', {});
+    good.idea.executiveSummary = `${good.idea.executiveSummary} Each farm pays US$400 a month; by month 24 the 300 farms bring US$120,000 a month, and each anchor costs 24 satoshis. ${'x'.repeat(120)}`;
+    good.idea.marketAnalysis = `${'Orchards need proof. '.repeat(20)}`;
+    const base = checkIdea(good, book).filter((p) => !/items, expected|phases, expected/.test(p));
+    expect(base).toEqual([]);
+    const broken = structuredClone(good);
+    broken.idea.executiveSummary = broken.idea.executiveSummary.replace('US$120,000', 'US$1.5 million').replace('Each farm', 'Each farm, a apple grower,');
+    broken.idea.marketAnalysis = `${broken.idea.marketAnalysis} It breaks even in year one.`;
+    const problems = checkIdea(broken, book).join('\n');
+    expect(problems).toMatch(/"US\$1\.5 million" follows from nothing/);
+    expect(problems).toMatch(/article: "a apple"/);
+    expect(problems).toMatch(/mentions break-even but economics.breakEvenMonth is not set/);
+  });
+
+  it('reads money as written, with the rounding it implies', () => {
+    const [m] = moneyFigures('about US$2.5 million a year');
+    expect(m?.value).toBe(2_500_000);
+    expect(matchesOne(m!, [2_520_000])).toBe(true);
+    expect(matchesOne(m!, [2_600_000])).toBe(false);
+    expect(articleSlips('an SDK, a user, an hour, a HIPAA rule, an 8-week pilot, a API')).toEqual(['a API']);
+  });
+
+  it('reports a category without 12 ideas, a missing band or option, and phrases many ideas share', () => {
+    const problems = coverageProblems('agriculture', LIBRARY.slice(0, 3)).join('\n');
+    expect(problems).toMatch(/3 ideas, at least 12 wanted/);
+    expect(problems).toMatch(/no idea honours targetMarket b2c/);
+    expect(sharedPhraseProblems(LIBRARY).join('\n')).toMatch(/is in 4 ideas \(at most 2\)/);
+  });
+});
