@@ -6,6 +6,5 @@ interface ExampleSource {
   code: string;
   fileName: string;
 }
-export type ToWorker = ({ type: 'run'; run: number; requires: ExampleSource[] } & ExampleSource) | { type: 'reset'; run: number };
-export type FromWorker =
-  { type: 'output'; run: number; stream: Stream; text: string } | { type: 'done'; run: number; report: RunReport } | { type: 'reset'; run: number };
+export type ToWorker = { type: 'run'; run: number; requires: ExampleSource[] } & ExampleSource;
+export type FromWorker = { type: 'output'; run: number; stream: Stream; text: string } | { type: 'done'; run: number; report: RunReport };

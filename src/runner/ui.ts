@@ -6,16 +6,42 @@ import type { RunReport } from './sandbox.ts';
  * The page side of the example runner, loaded on the first Run (src/pages/book/_components/
  * ExampleRunner.astro): starts the worker, sends the example's code as printed, and shows what came
  * back: the console output as written, the transactions the fake ARC accepted, an error's line.
+ * A run can always be ended: Stop, the time limit and the output cap terminate the worker (and
+ * whatever code it was running) and the next Run starts a fresh one; Reset does the same.
  */
+/** A run is stopped after this long. */
+export const TIME_LIMIT_MS = 10_000;
+/** Output past this many lines (or bytes) is not shown: the run is stopped. */
+export const OUTPUT_LINES_CAP = 2_000;
+const OUTPUT_BYTES_CAP = 1_048_576;
+
 let worker: Worker | undefined;
 let nextRun = 1;
 const waiting = new Map<number, (m: FromWorker) => void>();
+/** How each run in flight ends when its worker is terminated (Stop, the limits, a crash, Reset). */
+const stoppers = new Map<number, (why: string) => void>();
 
 function runner(): Worker {
   if (worker !== undefined) return worker;
-  worker = new Worker('/runner/worker.js', { name: 'example-runner' });
-  worker.addEventListener('message', (event: MessageEvent<FromWorker>) => waiting.get(event.data.run)?.(event.data));
-  return worker;
+  const started = new Worker('/runner/worker.js', { name: 'example-runner' });
+  started.addEventListener('message', (event: MessageEvent<FromWorker>) => waiting.get(event.data.run)?.(event.data));
+  // A worker that dies (out of memory, a crash) ends its runs; the next Run starts another.
+  started.addEventListener('error', (event) => {
+    event.preventDefault();
+    if (worker === started) stopWorker('The run stopped: the simulated runtime crashed (out of memory?).');
+  });
+  worker = started;
+  return started;
+}
+
+/** Terminates the worker (and any code it runs) and ends every run in flight with `why`. */
+function stopWorker(why: string): void {
+  worker?.terminate();
+  worker = undefined;
+  waiting.clear();
+  const stops = [...stoppers.values()];
+  stoppers.clear();
+  for (const stop of stops) stop(why);
 }
 
 function send(message: ToWorker, on: (m: FromWorker) => void): void {
@@ -74,32 +100,112 @@ function renderReport(box: HTMLElement, report: RunReport): void {
     );
 }
 
-function summary(report: RunReport): string {
-  const lines = report.stdout.split('\n').filter((l) => l !== '').length;
+function summary(report: RunReport, lines: number): string {
   const txs = report.transactions.length;
   const done = report.code === 0 ? 'Run finished' : report.errorLine === undefined ? 'Run failed' : `Run failed on line ${report.errorLine}`;
   return `${done}: ${lines} ${lines === 1 ? 'line' : 'lines'} of output, ${txs} ${txs === 1 ? 'transaction' : 'transactions'} accepted.`;
 }
 
-/** Runs the example whose toolbar holds `button`. */
-export function run(button: HTMLButtonElement): void {
+/**
+ * Console output as it arrives, written to the page once a frame (100,000 lines would otherwise be
+ * 100,000 nodes), counted, and cut at the cap.
+ */
+class ConsoleView {
+  lines = 0;
+  bytes = 0;
+  private pending: { text: string; stderr: boolean }[] = [];
+  private frame = 0;
+  private readonly box: HTMLElement;
+
+  constructor(box: HTMLElement) {
+    this.box = box;
+  }
+
+  /** Adds text; false once the cap is reached (the text past it is dropped). */
+  add(text: string, stderr: boolean): boolean {
+    this.lines += (text.match(/\n/g) ?? []).length;
+    this.bytes += text.length;
+    if (this.lines > OUTPUT_LINES_CAP || this.bytes > OUTPUT_BYTES_CAP) return false;
+    const last = this.pending.at(-1);
+    if (last && last.stderr === stderr) last.text += text;
+    else this.pending.push({ text, stderr });
+    this.frame ||= requestAnimationFrame(() => this.flush());
+    return true;
+  }
+
+  flush(): void {
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    for (const { text, stderr } of this.pending) {
+      const last = this.box.lastElementChild;
+      if (last instanceof HTMLSpanElement && last.classList.contains('runner-stderr') === stderr) last.append(text);
+      else this.box.append(el('span', stderr ? 'runner-stderr' : '', text));
+    }
+    this.pending = [];
+  }
+
+  /** Lines shown, server lines included (a last line without a newline counts). */
+  shownLines(): number {
+    const text = this.box.textContent ?? '';
+    return text === '' ? 0 : text.replace(/\n$/, '').split('\n').length;
+  }
+}
+
+/** The controls of the example whose toolbar holds `button`. */
+function controls(button: HTMLElement) {
   const root = button.closest<HTMLElement>('[data-runner]');
-  const panel = button.closest<HTMLElement>('[data-example-panel]');
-  if (root === null || panel === null) return;
-  const id = root.dataset['runner'] ?? '';
-  const code = edits.get(id)?.() ?? panel.querySelector('.code-example pre')?.textContent ?? '';
+  const panel = root?.closest<HTMLElement>('[data-example-panel]') ?? button.closest<HTMLElement>('[data-example-panel]');
+  if (!root || !panel) return null;
   const output = root.querySelector<HTMLElement>('[data-output]');
   const status = root.querySelector<HTMLElement>('[data-status]');
-  if (output === null || status === null) return;
+  const runButton = root.querySelector<HTMLButtonElement>('[data-run]');
+  const stopButton = root.querySelector<HTMLButtonElement>('[data-stop]');
+  if (!output || !status || !runButton) return null;
+  return { root, panel, output, status, runButton, stopButton };
+}
+
+/** Runs the example whose toolbar holds `button`. */
+export function run(button: HTMLButtonElement): void {
+  const c = controls(button);
+  if (c === null || c.runButton.dataset['running'] !== undefined) return;
+  const { root, panel, output, status, runButton, stopButton } = c;
+  const id = root.dataset['runner'] ?? '';
+  const code = edits.get(id)?.() ?? panel.querySelector('.code-example pre')?.textContent ?? '';
   output.hidden = false;
   output.replaceChildren();
   const consoleOut = el('pre', 'runner-console');
   consoleOut.setAttribute('aria-label', 'Console output');
   consoleOut.tabIndex = 0;
   output.append(consoleOut);
-  status.textContent = 'Running…';
-  button.disabled = true;
+  const view = new ConsoleView(consoleOut);
+  status.textContent = `Running… (stops after ${TIME_LIMIT_MS / 1000} s)`;
+  runButton.dataset['running'] = '';
+  runButton.disabled = true;
+  if (stopButton) {
+    stopButton.hidden = false;
+    // Focus follows the control that can act now: Stop while the run goes, Run after.
+    if (document.activeElement === runButton || document.activeElement === document.body) stopButton.focus();
+  }
   const runId = nextRun++;
+  const finish = (text: string, report?: RunReport): void => {
+    clearTimeout(timer);
+    waiting.delete(runId);
+    stoppers.delete(runId);
+    view.flush();
+    if (consoleOut.textContent === '') consoleOut.textContent = '(no output)';
+    if (report) renderReport(output, report);
+    status.textContent = text;
+    delete runButton.dataset['running'];
+    runButton.disabled = false;
+    const hadFocus = stopButton !== null && document.activeElement === stopButton;
+    if (stopButton) stopButton.hidden = true;
+    if (hadFocus || document.activeElement === document.body) runButton.focus();
+  };
+  const timer = setTimeout(
+    () => stopWorker(`Stopped after ${TIME_LIMIT_MS / 1000} s, the time limit. The simulated chain starts again on the next Run.`),
+    TIME_LIMIT_MS,
+  );
+  stoppers.set(runId, (why) => finish(why));
   const requires = (root.dataset['requires'] ?? '')
     .split(' ')
     .filter(Boolean)
@@ -110,29 +216,30 @@ export function run(button: HTMLButtonElement): void {
     }));
   send({ type: 'run', run: runId, id, code, fileName: root.dataset['file'] ?? 'example.ts', requires }, (m) => {
     if (m.type === 'output') {
-      const span = el('span', m.stream === 'stderr' ? 'runner-stderr' : '', m.text);
-      consoleOut.append(span);
+      if (!view.add(m.text, m.stream === 'stderr'))
+        stopWorker(
+          `Output truncated at ${OUTPUT_LINES_CAP.toLocaleString('en-US')} lines: the run was stopped. The simulated chain starts again on the next Run.`,
+        );
     } else if (m.type === 'done') {
-      waiting.delete(runId);
-      button.disabled = false;
-      if (consoleOut.textContent === '') consoleOut.textContent = '(no output)';
-      renderReport(output, m.report);
-      status.textContent = summary(m.report);
+      view.flush();
+      finish(summary(m.report, view.shownLines()), m.report);
     }
   });
 }
 
-/** Restores the chain, wallet and files every example on the page shares. */
+/** Ends the run of the example whose toolbar holds `button` (and any other on the page: they share the worker). */
+export function stop(_button: HTMLButtonElement): void {
+  stopWorker('Stopped. The simulated chain starts again on the next Run.');
+}
+
+/** Restores the chain, wallet and files every example on the page shares: a fresh worker, so no code outlives it. */
 export function reset(button: HTMLButtonElement): void {
   const status = button.closest<HTMLElement>('[data-runner]')?.querySelector<HTMLElement>('[data-status]');
-  const runId = nextRun++;
-  send({ type: 'reset', run: runId }, () => {
-    waiting.delete(runId);
-    for (const out of document.querySelectorAll<HTMLElement>('[data-runner] [data-output]')) {
-      out.hidden = true;
-      out.replaceChildren();
-    }
-    for (const s of document.querySelectorAll<HTMLElement>('[data-runner] [data-status]')) s.textContent = '';
-    if (status) status.textContent = 'The fake chain, wallet and files are back to their start.';
-  });
+  stopWorker('Stopped by Reset.');
+  for (const out of document.querySelectorAll<HTMLElement>('[data-runner] [data-output]')) {
+    out.hidden = true;
+    out.replaceChildren();
+  }
+  for (const s of document.querySelectorAll<HTMLElement>('[data-runner] [data-status]')) s.textContent = '';
+  if (status) status.textContent = 'The fake chain, wallet and files are back to their start.';
 }

@@ -8,19 +8,35 @@ import { Sandbox } from './sandbox.ts';
  * one Sandbox (fake chain, network, wallet, files) until Reset; each Run executes an example in it.
  */
 declare const self: DedicatedWorkerGlobalScope;
-let sandbox = new Sandbox();
+
+/**
+ * Nothing in this worker reaches the network but the simulated one. Its CSP (connect-src 'none',
+ * worker-src 'none') already blocks real requests; the ways around fetch are removed as well, so
+ * code pasted into the editor gets a clear error instead of the reader's cookies, and the API
+ * refuses to be loaded as a script (netlify/functions/_shared/handler.ts).
+ */
+function lockDown(): void {
+  const scope = self as unknown as Record<string, unknown>;
+  const proto = Object.getPrototypeOf(self) as Record<string, unknown> | null;
+  for (const name of ['XMLHttpRequest', 'WebSocket', 'EventSource', 'importScripts', 'Worker', 'SharedWorker', 'BroadcastChannel', 'WebTransport']) {
+    // A function, not an arrow: `new XMLHttpRequest()` must reach the explanation too.
+    const refuse = function (): never {
+      throw new Error(`${name} is not available in the in-page runner: the example's requests go to the simulated network through fetch`);
+    };
+    for (let o: Record<string, unknown> | null = proto; o !== null; o = Object.getPrototypeOf(o) as Record<string, unknown> | null)
+      if (Object.hasOwn(o, name)) delete o[name];
+    Object.defineProperty(scope, name, { value: refuse, writable: false, configurable: false });
+  }
+}
+lockDown();
+
+const sandbox = new Sandbox();
 /** Examples run in this sandbox (a server a later example requires runs once until Reset). */
-let ran = new Set<string>();
+const ran = new Set<string>();
 const post = (message: FromWorker): void => self.postMessage(message);
 
 self.addEventListener('message', (event: MessageEvent<ToWorker>) => {
   const message = event.data;
-  if (message.type === 'reset') {
-    sandbox = new Sandbox();
-    ran = new Set();
-    post({ type: 'reset', run: message.run });
-    return;
-  }
   const write = (stream: 'stdout' | 'stderr', text: string): void => post({ type: 'output', run: message.run, stream, text });
   void (async () => {
     for (const required of message.requires) {

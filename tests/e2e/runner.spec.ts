@@ -290,16 +290,107 @@ test.describe('Example runner', () => {
     });
   }
 
-  test('the worker has its own CSP (evaluation inside it, connections to the site only); the page keeps its own', async ({ page }) => {
+  test('the worker has its own CSP (evaluation inside it, no connections at all); the page keeps its own', async ({ page }) => {
     const worker = await page.request.get('/runner/worker.js');
     expect(worker.ok()).toBe(true);
     const workerCsp = worker.headers()['content-security-policy'] ?? '';
     expect(workerCsp).toContain("script-src 'self' 'unsafe-eval'");
-    expect(workerCsp).toContain("connect-src 'self'");
+    expect(workerCsp).toContain("connect-src 'none'");
+    expect(workerCsp).toContain("worker-src 'none'");
     const pageCsp = (await page.request.get('/book/chapter-05')).headers()['content-security-policy'] ?? '';
     expect(pageCsp).toContain("connect-src 'self'");
     expect(pageCsp).not.toContain("'unsafe-eval'");
     expect(pageCsp).not.toContain('blob:');
+  });
+
+  /** Replaces the example's code in the editor with `code`. */
+  async function editTo(page: Page, id: string, code: string): Promise<void> {
+    const root = page.locator(`[data-runner="${id}"]`);
+    await root.getByRole('button', { name: 'Edit' }).click();
+    const editor = page.locator(`[data-example-panel="${id}"] .cm-content`);
+    await expect(editor).toBeVisible();
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText(code);
+  }
+
+  test('an endless loop is ended by Stop at once and by the time limit, and the next Run works', async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.goto('/book/chapter-05#code-examples');
+    await page.locator('[data-example="sign-and-verify-record"]').click();
+    const root = page.locator('[data-runner="sign-and-verify-record"]');
+    const status = root.locator('[data-status]');
+    await editTo(page, 'sign-and-verify-record', "console.log('looping')\nwhile (true) {}\n");
+    await root.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(status).toHaveText('Running… (stops after 10 s)');
+    const stop = root.getByRole('button', { name: 'Stop' });
+    await expect(stop).toBeFocused();
+    const pressed = Date.now();
+    await page.keyboard.press('Enter');
+    await expect(status).toHaveText(/^Stopped\./);
+    expect(Date.now() - pressed).toBeLessThan(2_000);
+    await expect(root.getByRole('button', { name: 'Run', exact: true })).toBeFocused();
+    await expect(stop).toBeHidden();
+    // The time limit.
+    const started = Date.now();
+    await page.keyboard.press('Enter');
+    await expect(status).toHaveText(/^Stopped after 10 s, the time limit\./, { timeout: 15_000 });
+    expect(Date.now() - started).toBeLessThan(12_000);
+    // The next Run works at once, on a fresh worker.
+    await root.getByRole('button', { name: 'Reset code' }).click();
+    await root.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(status).toHaveText(/^Run finished: 3 lines of output/);
+  });
+
+  test('100,000 lines of output are cut at 2,000 and the page keeps answering', async ({ page }) => {
+    await page.goto('/book/chapter-05#code-examples');
+    await page.locator('[data-example="sign-and-verify-record"]').click();
+    const root = page.locator('[data-runner="sign-and-verify-record"]');
+    await editTo(page, 'sign-and-verify-record', 'for (let i = 0; i < 100000; i++) console.log(`line ${i}`)\n');
+    await root.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(root.locator('[data-status]')).toHaveText(/^Output truncated at 2,000 lines: the run was stopped\./, { timeout: 15_000 });
+    const lag = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const t = performance.now();
+          setTimeout(() => resolve(performance.now() - t), 0);
+        }),
+    );
+    expect(lag).toBeLessThan(200);
+    expect(await root.locator('.runner-console').evaluate((el) => el.childNodes.length)).toBeLessThan(100);
+  });
+
+  test("code in the editor reaches nothing with the reader's cookies: no XMLHttpRequest, importScripts or real fetch", async ({ page }) => {
+    const api: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/api/')) api.push(`${req.method()} ${req.url()}`);
+    });
+    await page.goto('/book/chapter-05#code-examples');
+    await page.locator('[data-example="sign-and-verify-record"]').click();
+    const root = page.locator('[data-runner="sign-and-verify-record"]');
+    await editTo(
+      page,
+      'sign-and-verify-record',
+      [
+        "for (const attempt of [() => new XMLHttpRequest(), () => importScripts('/api/auth/user'), () => new WebSocket('ws://localhost/')]) {",
+        "  try { attempt(); console.log('reached') } catch (e) { console.log('refused:', (e as Error).message.split(':')[0]) }",
+        '}',
+        "const answer = await fetch('http://localhost:8899/api/auth/user', { credentials: 'include' }).then((r) => r.status, (e) => `failed ${e}`)",
+        "console.log('fetch answered by the simulated network:', answer)",
+        "await import('/api/auth/user').then(() => console.log('imported'), () => console.log('import refused'))",
+        '',
+      ].join('\n'),
+    );
+    await root.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(root.locator('[data-status]')).toHaveText(/^Run (finished|failed)/, { timeout: 20_000 });
+    const out = (await root.locator('.runner-console').textContent()) ?? '';
+    expect(out).toContain('refused: XMLHttpRequest is not available in the in-page runner');
+    expect(out).toContain('refused: importScripts is not available in the in-page runner');
+    expect(out).toContain('refused: WebSocket is not available in the in-page runner');
+    expect(out).not.toContain('reached');
+    // Whatever the worker tried, no request to the API left it (the page's own requests are none here).
+    expect(api).toEqual([]);
   });
 
   test.describe('without JavaScript', () => {

@@ -51,6 +51,16 @@ describe('the request wrapper', () => {
     expect((await echo(post('{"name":"Ada"}', { 'sec-fetch-site': 'cross-site' }))).status).toBe(403);
   });
 
+  it('refuses to be loaded as code (importScripts or import() from the runner worker) before anything else', async () => {
+    const read = handler({ methods: ['GET'] }, () => json({ secret: 'the reader’s email' }));
+    for (const dest of ['script', 'worker', 'sharedworker', 'serviceworker', 'style']) {
+      const res = await read(new Request(`${ORIGIN}/api/x`, { headers: { 'sec-fetch-dest': dest, 'sec-fetch-site': 'same-origin' } }));
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ error: 'This address cannot be loaded as a script' });
+    }
+    for (const dest of ['empty', 'document', 'image']) expect((await read(new Request(`${ORIGIN}/api/x`, { headers: { 'sec-fetch-dest': dest } }))).status).toBe(200);
+  });
+
   it('turns a thrown store failure into the 503 it names (logged), else a 500', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const store = handler({ methods: ['GET'], unavailable: 'The store is unavailable' }, () => Promise.reject(new Error('down')));

@@ -13,6 +13,19 @@ export function rejectCrossSite(req: Request): Response | null {
   return null;
 }
 
+/** What a page loads as code: no function's answer is ever one. */
+const CODE_DESTINATIONS = new Set(['script', 'worker', 'sharedworker', 'serviceworker', 'audioworklet', 'paintworklet', 'style', 'xslt']);
+
+/**
+ * Refuses a request the browser makes to load code (`Sec-Fetch-Dest: script`, `worker`...): code
+ * in the example runner's worker could otherwise reach the API with the reader's cookies through
+ * `importScripts` or `import()`, which its CSP (script-src 'self') allows for the site's own URLs.
+ */
+export function rejectCodeLoad(req: Request): Response | null {
+  const dest = req.headers.get('sec-fetch-dest');
+  return dest && CODE_DESTINATIONS.has(dest) ? error(403, 'This address cannot be loaded as a script') : null;
+}
+
 /** Requires a JSON body: 415 unless the content type is application/json. */
 export function requireJson(req: Request): Response | null {
   const type = req.headers.get('content-type') ?? '';

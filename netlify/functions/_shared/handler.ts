@@ -1,7 +1,7 @@
 import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
 import { assertDeployedEnv, serverEnv, type ServerEnv } from '../../../src/lib/server-env.ts';
-import { readJsonBody, rejectCrossSite, requireJson } from './guard.ts';
+import { readJsonBody, rejectCodeLoad, rejectCrossSite, requireJson } from './guard.ts';
 import { error, methodNotAllowed, withSecurityHeaders } from './http.ts';
 
 // Cold start: a deployed site without its session secret stops here, with a clear message in the
@@ -81,6 +81,8 @@ export function handler<S extends z.ZodType | undefined = undefined>(
   return async (req, context) => withSecurityHeaders(await answer(req, context ?? ({ params: {} } as unknown as Context)));
 
   async function answer(req: Request, context: Context): Promise<Response> {
+    const asCode = rejectCodeLoad(req);
+    if (asCode) return asCode;
     const method = req.method as Method;
     if (!options.methods.includes(method)) return methodNotAllowed([...options.methods]);
     if (sameSite.includes(method)) {

@@ -48,9 +48,10 @@ export function pageCsp({ scriptHashes = [], assistantOrigin, frameAncestors = "
 
 /**
  * The CSP of the example runner's worker script (/runner/worker.js): it evaluates the reader's
- * example code ('unsafe-eval', in the worker only) and may connect to nothing but the site.
+ * example code ('unsafe-eval', in the worker only) and connects to nothing: every request an
+ * example makes is answered by the simulated network inside the worker.
  */
-export const RUNNER_WORKER_CSP = "default-src 'none'; script-src 'self' 'unsafe-eval'; connect-src 'self'; base-uri 'none'; form-action 'none'";
+export const RUNNER_WORKER_CSP = "default-src 'none'; script-src 'self' 'unsafe-eval'; connect-src 'none'; worker-src 'none'; base-uri 'none'; form-action 'none'";
 
 /** The CSP header value for API (JSON, files) responses: nothing may load or run. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
