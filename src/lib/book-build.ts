@@ -31,7 +31,7 @@ const rendered = new Map<string, Promise<Rendered>>();
 function renderChapter(chapter: ChapterSource): Promise<Rendered> {
   let result = rendered.get(chapter.id);
   if (!result) {
-    result = renderMarkdown(chapter.markdown);
+    result = renderMarkdown(chapter.markdown, { chapterNumber: chapter.order });
     rendered.set(chapter.id, result);
   }
   return result;

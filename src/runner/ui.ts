@@ -10,9 +10,9 @@ import type { RunReport } from './sandbox.ts';
  * whatever code it was running) and the next Run starts a fresh one; Reset does the same.
  */
 /** A run is stopped after this long. */
-export const TIME_LIMIT_MS = 10_000;
+const TIME_LIMIT_MS = 10_000;
 /** Output past this many lines (or bytes) is not shown: the run is stopped. */
-export const OUTPUT_LINES_CAP = 2_000;
+const OUTPUT_LINES_CAP = 2_000;
 const OUTPUT_BYTES_CAP = 1_048_576;
 
 let worker: Worker | undefined;

@@ -9,6 +9,7 @@ import { createHighlighter, type Highlighter } from 'shiki';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { ANSWER_HEADING, EXERCISES_HEADING } from './exercises.ts';
+import { FigureError, pageFigureSvg, parseFigure, printFigureSvg, type FigureSource } from './figures.ts';
 
 /** A heading of a rendered chapter, for its table of contents. */
 export interface Heading {
@@ -30,11 +31,30 @@ export interface RenderOptions {
    * section at the end of the chapter, each exercise linking to its answer and back.
    */
   answers?: 'inline' | 'end';
+  /**
+   * The chapter's number, for its figures ("Figure 6.2"; 0 is the Introduction, "Figure I.1").
+   * Without it a figure block renders as code.
+   */
+  chapterNumber?: number;
+  /**
+   * For the EPUB: each figure becomes an image; called with the figure's id and its SVG file
+   * (fixed colours), it answers the image's src. Without it figures are inline SVG (the page).
+   */
+  figureImage?: (id: string, svg: string) => string;
 }
 
 export interface Rendered {
   html: string;
   headings: Heading[];
+  /** The chapter's figures in order: number ("6.2"), id, caption and text alternative. */
+  figures: RenderedFigure[];
+}
+
+export interface RenderedFigure {
+  label: string;
+  id: string;
+  caption: string;
+  alt: string;
 }
 
 const SHIKI_THEMES = { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } as const;
@@ -156,13 +176,15 @@ function textOf(node: Element): string {
  */
 export async function renderMarkdown(markdown: string, options: RenderOptions = {}): Promise<Rendered> {
   const headings: Heading[] = [];
-  const { rewriteLink, xhtml = false, highlight = true, answers = 'inline' } = options;
+  const figures: RenderedFigure[] = [];
+  const { rewriteLink, xhtml = false, highlight = true, answers = 'inline', chapterNumber, figureImage } = options;
   const processor = unified()
     .use(remarkParse)
     .use(remarkGfm)
     .use(remarkRehype)
     .use(rehypeSlug)
     .use(() => (tree: HastRoot) => {
+      if (chapterNumber !== undefined) renderFigures(tree, chapterNumber, figures, figureImage);
       foldAnswers(tree, answers);
       visit(tree, 'element', (node: Element) => {
         if ((node.tagName === 'h2' || node.tagName === 'h3') && typeof node.properties['id'] === 'string') {
@@ -185,9 +207,43 @@ export async function renderMarkdown(markdown: string, options: RenderOptions = 
       fallbackLanguage: 'text',
     });
   }
-  processor.use(rehypeStringify, xhtml ? { closeSelfClosing: true, closeEmptyElements: true, tightSelfClosing: false } : {});
+  // Raw nodes are only the figures' SVG (remark-rehype drops the Markdown's own HTML).
+  processor.use(rehypeStringify, xhtml ? { closeSelfClosing: true, closeEmptyElements: true, tightSelfClosing: false } : { allowDangerousHtml: true });
   const file = await processor.process(markdown);
-  return { html: String(file), headings };
+  return { html: String(file), headings, figures };
+}
+
+/**
+ * Replaces each `figure` code block with a numbered figure: its SVG (inline on the page, an image
+ * in the EPUB) and its caption ("Figure 6.2: ..."). A block that cannot render throws, naming it.
+ */
+function renderFigures(tree: HastRoot, chapterNumber: number, figures: RenderedFigure[], figureImage: RenderOptions['figureImage']): void {
+  const chapterLabel = chapterNumber === 0 ? 'I' : String(chapterNumber);
+  visit(tree, 'element', (node: Element, index, parent) => {
+    if (node.tagName !== 'pre' || index === undefined || !parent) return;
+    const code = node.children[0];
+    if (code?.type !== 'element' || code.tagName !== 'code') return;
+    const classes = code.properties['className'];
+    if (!Array.isArray(classes) || !classes.includes('language-figure')) return;
+    const label = `${chapterLabel}.${figures.length + 1}`;
+    const id = `figure-${chapterLabel.toLowerCase()}-${figures.length + 1}`;
+    let source: FigureSource;
+    let art: Element | { type: 'raw'; value: string };
+    try {
+      source = parseFigure(textOf(code));
+      art = figureImage
+        ? el('img', { src: figureImage(id, printFigureSvg(source, id)), alt: source.alt, className: ['book-figure-image'] }, [])
+        : { type: 'raw', value: pageFigureSvg(source, id).svg };
+    } catch (error) {
+      throw new FigureError(`Figure ${label}: ${(error as Error).message}`);
+    }
+    figures.push({ label, id, caption: source.caption, alt: source.alt });
+    const caption = el('figcaption', {}, [
+      el('span', { className: ['book-figure-number'] }, [{ type: 'text', value: `Figure ${label}:` }]),
+      { type: 'text', value: ` ${source.caption}` },
+    ]);
+    parent.children[index] = el('figure', { id, className: ['book-figure'] }, [el('div', { className: ['book-figure-art'] }, [art as Element]), caption]);
+  });
 }
 
 /** Counts the words of prose in Markdown: code blocks, inline code, link targets and markup excluded. */

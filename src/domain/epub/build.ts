@@ -1,3 +1,7 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
 import epubGen from 'epub-gen-memory';
 import type { Book, ChapterSource } from '../book/load.ts';
@@ -145,9 +149,10 @@ ${items.join('\n')}
 </section>`;
 }
 
-/** Replaces images by their alternative text: an EPUB must not fetch remote resources. */
+/** Replaces images by their alternative text (an EPUB must not fetch remote resources); the book's own figures stay. */
 function dropImages(html: string): string {
   return html.replace(/<img\b[^>]*>/g, (tag) => {
+    if (/\bsrc="file:\/\//.test(tag)) return tag;
     const alt = /\balt="([^"]*)"/.exec(tag)?.[1] ?? '';
     return alt ? `<span class="image-alt">${alt}</span>` : '';
   });
@@ -196,114 +201,139 @@ export async function buildEpub(book: Book, settings: ExportSettings, deps: Epub
     return href;
   };
 
-  // Syntax highlighting is off: it costs seconds of start-up and the EPUB needs only formatted code.
-  const rendered = [];
-  for (const chapter of book.chapters) {
-    const { html, headings } = await renderMarkdown(chapter.markdown, { xhtml: true, highlight: false, rewriteLink, answers: 'end' });
-    const extras = [settings.includeCodeExamples ? codeExamplesHtml(chapter) : '', settings.includeResources ? resourcesHtml(chapter) : ''].filter(Boolean);
-    rendered.push({ chapter, html: [dropImages(html), ...extras].join('\n'), headings, extras });
+  // Figures are SVG images in fixed colours, written to a temporary folder epub-gen-memory reads
+  // them from (file:// URLs; it fetches nothing else).
+  const figureDir = await mkdtemp(path.join(tmpdir(), 'epub-figures-'));
+  const figureFiles: Promise<void>[] = [];
+  const figureImage = (id: string, svg: string): string => {
+    const file = path.join(figureDir, `${id}.svg`);
+    figureFiles.push(writeFile(file, svg));
+    return pathToFileURL(file).href;
+  };
+  try {
+    return await assemble();
+  } finally {
+    await rm(figureDir, { recursive: true, force: true });
   }
 
-  // A link to a heading that does not exist would be an EPUBCheck error: keep only known targets.
-  const idsByFile = new Map(
-    rendered.map((r) => [chapterFile(r.chapter.id), new Set(['epub-chapter-title', ...[...r.html.matchAll(/\bid="([^"]+)"/g)].map((m) => m[1] ?? '')])]),
-  );
-  for (const r of rendered) {
-    r.html = r.html.replace(/href="([^"#]*)#([^"]*)"/g, (whole, file: string, fragment: string) => {
-      const target = file === '' ? chapterFile(r.chapter.id) : file;
-      const ids = idsByFile.get(target);
-      if (!ids) return whole;
-      return ids.has(fragment) ? whole : `href="${file || '#epub-chapter-title'}"`;
+  async function assemble(): Promise<BuiltEpub> {
+    // Syntax highlighting is off: it costs seconds of start-up and the EPUB needs only formatted code.
+    const rendered = [];
+    for (const chapter of book.chapters) {
+      const { html, headings } = await renderMarkdown(chapter.markdown, {
+        xhtml: true,
+        highlight: false,
+        rewriteLink,
+        answers: 'end',
+        chapterNumber: chapter.order,
+        figureImage,
+      });
+      const extras = [settings.includeCodeExamples ? codeExamplesHtml(chapter) : '', settings.includeResources ? resourcesHtml(chapter) : ''].filter(Boolean);
+      rendered.push({ chapter, html: [dropImages(html), ...extras].join('\n'), headings, extras });
+    }
+
+    // A link to a heading that does not exist would be an EPUBCheck error: keep only known targets.
+    const idsByFile = new Map(
+      rendered.map((r) => [chapterFile(r.chapter.id), new Set(['epub-chapter-title', ...[...r.html.matchAll(/\bid="([^"]+)"/g)].map((m) => m[1] ?? '')])]),
+    );
+    for (const r of rendered) {
+      r.html = r.html.replace(/href="([^"#]*)#([^"]*)"/g, (whole, file: string, fragment: string) => {
+        const target = file === '' ? chapterFile(r.chapter.id) : file;
+        const ids = idsByFile.get(target);
+        if (!ids) return whole;
+        return ids.has(fragment) ? whole : `href="${file || '#epub-chapter-title'}"`;
+      });
+    }
+
+    const nav: NavEntry[] = rendered.map(({ chapter, headings, html }) => {
+      const file = chapterFile(chapter.id);
+      const children: NavEntry[] = headings.filter((h) => h.depth === 2).map((h) => ({ label: h.text, href: `${file}#${h.slug}`, children: [] }));
+      if (html.includes('id="epub-code-examples"')) children.push({ label: 'Code Examples', href: `${file}#epub-code-examples`, children: [] });
+      if (html.includes('id="epub-resources"')) children.push({ label: 'Resources', href: `${file}#epub-resources`, children: [] });
+      return { label: chapterHeading(chapter).heading, href: file, children };
     });
-  }
 
-  const nav: NavEntry[] = rendered.map(({ chapter, headings, html }) => {
-    const file = chapterFile(chapter.id);
-    const children: NavEntry[] = headings.filter((h) => h.depth === 2).map((h) => ({ label: h.text, href: `${file}#${h.slug}`, children: [] }));
-    if (html.includes('id="epub-code-examples"')) children.push({ label: 'Code Examples', href: `${file}#epub-code-examples`, children: [] });
-    if (html.includes('id="epub-resources"')) children.push({ label: 'Resources', href: `${file}#epub-resources`, children: [] });
-    return { label: chapterHeading(chapter).heading, href: file, children };
-  });
+    // A PNG cover: the stores (Kindle, Apple Books, Google Play) take JPEG or PNG, not SVG.
+    const cover = {
+      bytes: await coverPng({ title: settings.title, author: settings.author, tagline: book.config.tagline }),
+      name: 'cover.png',
+      mediaType: 'image/png',
+    };
+    const identifier = bookIdentifier(settings.title, settings.author);
 
-  // A PNG cover: the stores (Kindle, Apple Books, Google Play) take JPEG or PNG, not SVG.
-  const cover = {
-    bytes: await coverPng({ title: settings.title, author: settings.author, tagline: book.config.tagline }),
-    name: 'cover.png',
-    mediaType: 'image/png',
-  };
-  const identifier = bookIdentifier(settings.title, settings.author);
-
-  const first = book.chapters[0];
-  if (!first) throw new Error('The book has no chapters to export');
-  const iso = now.toISOString();
-  const options = {
-    title: settings.title,
-    author: settings.author,
-    publisher: book.config.author,
-    description: book.config.description,
-    lang: book.config.language,
-    tocTitle: 'Table of Contents',
-    prependChapterTitles: false,
-    version: 3,
-    verbose: false,
-    css: STYLESHEET,
-    contentOPF: CONTENT_OPF,
-    tocXHTML: TOC_XHTML,
-    tocNCX: TOC_NCX,
-    chapterXHTML: CHAPTER_XHTML,
-    cover: new File([cover.bytes as Uint8Array<ArrayBuffer>], cover.name, { type: cover.mediaType }),
-    // Read by our templates (epub-gen-memory passes unknown options through to them).
-    identifier,
-    publicationDate: iso.slice(0, 10),
-    modified: `${iso.slice(0, 19)}Z`,
-    rights: `Copyright © ${book.config.copyrightYear} ${book.config.author}. All rights reserved.`,
-    accessibilitySummary:
-      'Reflowable text with a title page, a copyright page, a navigable table of contents of chapters and sections, headings in reading order, and a text alternative for the cover image. Code examples are preformatted text in the reader’s own colours.',
-    navList: navListHtml(nav),
-    ncxNavPoints: ncxNavPointsHtml(nav),
-    firstChapterFile: chapterFile(first.id),
-  };
-  const coverAlt = `Cover of ${settings.title} by ${settings.author}`;
-  const front = (id: string, title: string, content: string) => ({
-    id,
-    filename: `${id}.xhtml`,
-    title,
-    content,
-    beforeToc: true,
-    excludeFromToc: true,
-    pageKind: 'front',
-    subtitle: '',
-  });
-  const chapters = [
-    {
-      id: 'cover',
-      filename: 'cover.xhtml',
-      title: 'Cover',
-      content: '',
+    const first = book.chapters[0];
+    if (!first) throw new Error('The book has no chapters to export');
+    const iso = now.toISOString();
+    const options = {
+      title: settings.title,
+      author: settings.author,
+      publisher: book.config.author,
+      description: book.config.description,
+      lang: book.config.language,
+      tocTitle: 'Table of Contents',
+      prependChapterTitles: false,
+      version: 3,
+      verbose: false,
+      css: STYLESHEET,
+      contentOPF: CONTENT_OPF,
+      tocXHTML: TOC_XHTML,
+      tocNCX: TOC_NCX,
+      chapterXHTML: CHAPTER_XHTML,
+      cover: new File([cover.bytes as Uint8Array<ArrayBuffer>], cover.name, { type: cover.mediaType }),
+      // Read by our templates (epub-gen-memory passes unknown options through to them).
+      identifier,
+      publicationDate: iso.slice(0, 10),
+      modified: `${iso.slice(0, 19)}Z`,
+      rights: `Copyright © ${book.config.copyrightYear} ${book.config.author}. All rights reserved.`,
+      accessibilitySummary:
+        'Reflowable text with a title page, a copyright page, a navigable table of contents of chapters and sections, headings in reading order, and a text alternative for the cover image and for every figure. Code examples are preformatted text in the reader’s own colours.',
+      navList: navListHtml(nav),
+      ncxNavPoints: ncxNavPointsHtml(nav),
+      firstChapterFile: chapterFile(first.id),
+    };
+    const coverAlt = `Cover of ${settings.title} by ${settings.author}`;
+    const front = (id: string, title: string, content: string) => ({
+      id,
+      filename: `${id}.xhtml`,
+      title,
+      content,
       beforeToc: true,
       excludeFromToc: true,
-      pageKind: 'cover',
-      coverFile: cover.name,
-      coverAlt,
+      pageKind: 'front',
       subtitle: '',
-    },
-    front('titlepage', 'Title Page', titlePageHtml(settings, book, siteUrl)),
-    front('copyright', 'Copyright', copyrightPageHtml(settings, book, siteUrl, now, identifier)),
-    ...rendered.map(({ chapter, html }) => {
-      const { heading, subtitle } = chapterHeading(chapter);
-      return {
-        id: chapter.id,
-        filename: chapterFile(chapter.id),
-        title: heading,
-        subtitle,
-        content: html,
-        pageKind: 'chapter',
-        epubType: chapter.order === 0 ? 'introduction' : 'chapter',
-      };
-    }),
-  ];
+    });
+    const chapters = [
+      {
+        id: 'cover',
+        filename: 'cover.xhtml',
+        title: 'Cover',
+        content: '',
+        beforeToc: true,
+        excludeFromToc: true,
+        pageKind: 'cover',
+        coverFile: cover.name,
+        coverAlt,
+        subtitle: '',
+      },
+      front('titlepage', 'Title Page', titlePageHtml(settings, book, siteUrl)),
+      front('copyright', 'Copyright', copyrightPageHtml(settings, book, siteUrl, now, identifier)),
+      ...rendered.map(({ chapter, html }) => {
+        const { heading, subtitle } = chapterHeading(chapter);
+        return {
+          id: chapter.id,
+          filename: chapterFile(chapter.id),
+          title: heading,
+          subtitle,
+          content: html,
+          pageKind: 'chapter',
+          epubType: chapter.order === 0 ? 'introduction' : 'chapter',
+        };
+      }),
+    ];
 
-  const generate = resolveEpubFn(epubGen);
-  const bytes = await generate(options as Parameters<EpubFn>[0], chapters);
-  return { bytes: new Uint8Array(bytes), chaptersCount: rendered.length, filename: epubFilename(settings.title, settings) };
+    await Promise.all(figureFiles);
+    const generate = resolveEpubFn(epubGen);
+    const bytes = await generate(options as Parameters<EpubFn>[0], chapters);
+    return { bytes: new Uint8Array(bytes), chaptersCount: rendered.length, filename: epubFilename(settings.title, settings) };
+  }
 }

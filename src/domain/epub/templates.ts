@@ -34,6 +34,7 @@ export const CONTENT_OPF = `<?xml version="1.0" encoding="UTF-8"?>
     <item id="css" href="style.css" media-type="text/css"/>
     <item id="image_cover" href="cover.<%= cover.extension %>" media-type="<%= cover.mediaType %>" properties="cover-image"/>
 <% content.forEach(function (c) { %>    <item id="<%= c.id %>" href="<%= c.filename %>" media-type="application/xhtml+xml"/>
+<% }) %><% images.forEach(function (image) { %>    <item id="image_<%= image.id %>" href="images/<%= image.id %>.<%= image.extension %>" media-type="<%= image.mediaType %>"/>
 <% }) %>  </manifest>
   <spine toc="ncx">
 <% content.forEach(function (c) { if (c.beforeToc) { %>    <itemref idref="<%= c.id %>"/>
