@@ -393,6 +393,42 @@ test.describe('Example runner', () => {
     expect(api).toEqual([]);
   });
 
+  test('an edit survives a reload until Reset code; Ctrl+Enter runs it; Copy copies it; arrow keys stay in the runner', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/book/chapter-05#code-examples');
+    await page.locator('[data-example="sign-and-verify-record"]').click();
+    await editTo(page, 'sign-and-verify-record', "console.log('kept edit', 6 * 7)\n");
+    // Ctrl+Enter in the editor runs the edit; focus stays in the editor.
+    await page.keyboard.press('Control+Enter');
+    const root = page.locator('[data-runner="sign-and-verify-record"]');
+    await expect(root.locator('.runner-console')).toHaveText('kept edit 42\n');
+    // Arrow keys inside the runner never turn the page.
+    await root.getByRole('button', { name: 'Run', exact: true }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page).toHaveURL(/\/book\/chapter-05/);
+    await page.waitForTimeout(400); // the edit is kept 300 ms after the last keystroke
+    await page.reload();
+    await page.locator('[data-example="sign-and-verify-record"]').click();
+    const editor = page.locator('[data-example-panel="sign-and-verify-record"] .cm-content');
+    await expect(editor).toContainText("console.log('kept edit', 6 * 7)");
+    await page.locator('[data-example-panel="sign-and-verify-record"] [data-copy]').first().click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain("console.log('kept edit', 6 * 7)");
+    await root.getByRole('button', { name: 'Reset code' }).click();
+    await page.reload();
+    await page.locator('[data-example="sign-and-verify-record"]').click();
+    await expect(page.locator('[data-example-panel="sign-and-verify-record"] .cm-content')).toHaveCount(0);
+  });
+
+  test('on a 390 px phone a Run that lists a transaction keeps the page 390 px wide, with 44 px buttons', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await runExample(page, 'chapter-05', 'reviewed-p2pkh-payment');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    for (const box of await page
+      .locator('[data-runner="reviewed-p2pkh-payment"] .runner-button:visible')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect())))
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+  });
+
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
     test('the examples still show as code, with no runner controls', async ({ page }) => {

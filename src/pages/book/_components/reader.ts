@@ -66,7 +66,9 @@ function initCopyButtons(article: HTMLElement | null): void {
     const button = (event.target as Element).closest<HTMLButtonElement>('[data-copy], .code-copy');
     if (!button) return;
     const source = button.dataset['copy'] ? $(button.dataset['copy']) : $('pre', button.parentElement ?? document);
-    void copy(button, source?.textContent ?? '');
+    // An example open in the editor: Copy takes what the reader sees there (src/runner/editor.ts).
+    const editor = source?.closest('[data-example-panel]')?.querySelector<HTMLElement & { editorText?: () => string }>('.runner-editor');
+    void copy(button, editor?.editorText?.() ?? source?.textContent ?? '');
   });
 }
 
@@ -307,7 +309,12 @@ function initKeys(): void {
   document.addEventListener('keydown', (event) => {
     if (event.defaultPrevented || event.altKey || isFieldTarget(event.target)) return;
     // Arrow keys on the tab list (switching tabs) or in code (scrolling) keep their own meaning.
-    if (event.ctrlKey || event.metaKey || event.shiftKey || (event.target instanceof Element && event.target.closest('[role="tablist"], pre, .code-example')))
+    if (
+      event.ctrlKey ||
+      event.metaKey ||
+      event.shiftKey ||
+      (event.target instanceof Element && event.target.closest('[role="tablist"], pre, .code-example, [data-runner], [data-example-panel]'))
+    )
       return;
     const link = event.key === 'ArrowLeft' ? previous : event.key === 'ArrowRight' ? next : null;
     if (link) {
