@@ -11,6 +11,7 @@ const VOWEL_SOUND = /^(hour|honest|honou?r|heir|herb\b)/;
 const VOWEL_LETTERS = new Set('AEFHILMNORSX');
 /** Initialisms said as a word, with the article they take. */
 const SAID_AS_WORDS: Record<string, 'a' | 'an'> = {
+  SACCO: 'a',
   NATO: 'a',
   FSMA: 'an',
   GAAP: 'a',
