@@ -9,7 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { exampleContext, type ExampleContext } from '../tests/examples/harness/context.ts';
 import { runExample, startExample, workDir, type Started } from '../tests/examples/harness/run.ts';
-import { isLocalOnly, resolveRunSpec, RUN_OPTIONS } from '../src/sandbox/run-options.ts';
+import { isLocalOnly, resolveRunSpec, RUN_OPTIONS, type RunSpec } from '../src/sandbox/run-options.ts';
 
 const [id, ...extra] = process.argv.slice(2);
 const ctx = await exampleContext();
@@ -41,27 +41,42 @@ if (isLocalOnly(options) || isServer(id)) {
   console.log('(running offline against the fake chain; Ctrl-C stops it)');
   process.on('SIGINT', () => void server.stop().then(() => ctx.close()));
 } else {
-  const spec = options ?? {};
-  for (const other of spec.requires ?? []) servers.push(await startServer(ctx, other));
-  const resolved = resolveRunSpec(spec, ctx.chain);
-  for (const [name, content] of Object.entries(resolved.files)) await writeFile(path.join(cwd, name), content);
-  for (const [host, paths] of Object.entries(resolved.routes)) {
-    ctx.net.route(host, (req) => {
-      const answer = paths[`${req.method} ${req.url.pathname}`];
-      return answer === undefined ? { status: 404 } : { status: answer.status, headers: { 'content-type': answer.contentType }, body: answer.body };
+  /** Runs one example to its end with its run options (in the same working directory and chain). */
+  const runOne = async (which: string, spec: RunSpec, args?: string[]) => {
+    const resolved = resolveRunSpec(spec, ctx.chain);
+    for (const [name, content] of Object.entries(resolved.files)) await writeFile(path.join(cwd, name), content);
+    for (const [host, paths] of Object.entries(resolved.routes)) {
+      ctx.net.route(host, (req) => {
+        const answer = paths[`${req.method} ${req.url.pathname}`];
+        return answer === undefined ? { status: 404 } : { status: answer.status, headers: { 'content-type': answer.contentType }, body: answer.body };
+      });
+    }
+    const file =
+      resolved.main === undefined
+        ? ctx.example(which).file
+        : (await ctx.driver(which, resolved.main), path.join(path.dirname(ctx.example(which).file), `driver-${which}.ts`));
+    return runExample(file, {
+      net: ctx.net.url,
+      cwd,
+      env: { ...resolved.env, ...(browserOrigin === undefined ? {} : { EXAMPLES_BROWSER_ORIGIN: browserOrigin }) },
+      args: args ?? resolved.args,
     });
+  };
+  const spec = options ?? {};
+  // A required server is started; a required step (chapter 12's commission, then transform) runs
+  // to its end first, as the in-page runner does.
+  for (const other of spec.requires ?? []) {
+    if (isServer(other)) servers.push(await startServer(ctx, other));
+    else {
+      const step = RUN_OPTIONS[other];
+      console.log(`[${other} runs first]`);
+      const first = await runOne(other, step === undefined || isLocalOnly(step) ? {} : step);
+      process.stdout.write(first.stdout);
+      process.stderr.write(first.stderr);
+    }
   }
-  const file =
-    resolved.main === undefined
-      ? ctx.example(id).file
-      : (await ctx.driver(id, resolved.main), path.join(path.dirname(ctx.example(id).file), `driver-${id}.ts`));
   const before = ctx.chain.accepted.length;
-  const r = await runExample(file, {
-    net: ctx.net.url,
-    cwd,
-    env: { ...resolved.env, ...(browserOrigin === undefined ? {} : { EXAMPLES_BROWSER_ORIGIN: browserOrigin }) },
-    args: extra.length > 0 ? extra : resolved.args,
-  });
+  const r = await runOne(id, spec, extra.length > 0 ? extra : undefined);
   process.stdout.write(r.stdout);
   process.stderr.write(r.stderr);
   for (const tx of ctx.chain.accepted.slice(before)) console.log(`[fake ARC] accepted ${tx.id('hex')}`);

@@ -1,6 +1,6 @@
 import { javascript } from '@codemirror/lang-javascript';
-import { Prec } from '@codemirror/state';
-import { keymap } from '@codemirror/view';
+import { Prec, StateEffect, StateField } from '@codemirror/state';
+import { Decoration, keymap, type DecorationSet } from '@codemirror/view';
 import { basicSetup, EditorView } from 'codemirror';
 import { editorTheme } from './editor-theme.ts';
 import { edits } from './edits.ts';
@@ -18,7 +18,7 @@ function storageKey(id: string): string {
 }
 
 /** The reader's kept edit of an example, or null (storage may be unavailable: private modes). */
-export function keptEdit(id: string): string | null {
+function keptEdit(id: string): string | null {
   try {
     return localStorage.getItem(storageKey(id));
   } catch {
@@ -36,12 +36,38 @@ function keep(id: string, text: string | null): void {
 }
 
 /** The editor's text, read by the page's Copy button (src/pages/book/_components/reader.ts). */
-export interface EditorHost extends HTMLElement {
+interface EditorHost extends HTMLElement {
   editorText?: () => string;
 }
 
 function printed(panel: HTMLElement): string {
   return panel.querySelector('.code-example pre')?.textContent ?? '';
+}
+
+/** Marks the line a run's error came from (cleared by the next edit). */
+const setErrorLine = StateEffect.define<number | null>();
+const errorLineMark = Decoration.line({ class: 'runner-error-line' });
+const errorLineField = StateField.define<DecorationSet>({
+  create: () => Decoration.none,
+  update(marks, tr) {
+    let next = tr.docChanged ? Decoration.none : marks.map(tr.changes);
+    for (const effect of tr.effects)
+      if (effect.is(setErrorLine))
+        next =
+          effect.value === null || effect.value > tr.state.doc.lines
+            ? Decoration.none
+            : Decoration.set([errorLineMark.range(tr.state.doc.line(effect.value).from)]);
+    return next;
+  },
+  provide: (field) => EditorView.decorations.from(field),
+});
+
+/** Marks `line` of the example's editor as where its error came from, puts the cursor there and scrolls to it. */
+export function markError(id: string, line: number): void {
+  const editor = views.get(id);
+  if (editor === undefined || line < 1 || line > editor.state.doc.lines) return;
+  const at = editor.state.doc.line(line).from;
+  editor.dispatch({ effects: [setErrorLine.of(line), EditorView.scrollIntoView(at, { y: 'center' })], selection: { anchor: at } });
 }
 
 /** Opens the editor of every example this page has kept edits for (on load). */
@@ -90,6 +116,7 @@ export function edit(button: HTMLButtonElement, { focus = true }: { focus?: bool
         ]),
       ),
       basicSetup,
+      errorLineField,
       javascript({ typescript: true }),
       // The site's theme at the first Edit; long lines wrap, so only the editor's box scrolls.
       editorTheme(document.documentElement.classList.contains('dark')),

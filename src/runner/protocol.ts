@@ -6,5 +6,6 @@ interface ExampleSource {
   code: string;
   fileName: string;
 }
-export type ToWorker = { type: 'run'; run: number; requires: ExampleSource[] } & ExampleSource;
+/** `args`: the command line the reader edited in the Setup disclosure (templates filled in the worker). */
+export type ToWorker = { type: 'run'; run: number; requires: ExampleSource[]; args?: string } & ExampleSource;
 export type FromWorker = { type: 'output'; run: number; stream: Stream; text: string } | { type: 'done'; run: number; report: RunReport };

@@ -24,8 +24,10 @@ export interface RunReport {
   stdout: string;
   stderr: string;
   transactions: TxSummary[];
-  /** The line of the example's own code an uncaught error came from, when known. */
+  /** The line (1-based, of the example's own code) an uncaught error came from, when known. */
   errorLine?: number | undefined;
+  /** Its column (1-based), when known. */
+  errorColumn?: number | undefined;
 }
 
 export type Stream = 'stdout' | 'stderr';
@@ -122,15 +124,59 @@ function compile(code: string): string {
   return transform(source, { transforms: ['typescript', 'imports'], disableESTransforms: true, production: true }).code;
 }
 
-/** The line (1-based, of the example's own code) an error's stack points into, if any. */
-function errorLine(error: unknown, marker: string, offset: number): number | undefined {
+/** Two lines of the evaluated function's header precede the example's first line. */
+const HEADER_LINES = 2;
+
+/** A syntax error the compiler found, at a line and column of the code as shown. */
+class CodeSyntaxError extends Error {
+  override name = 'SyntaxError';
+  readonly line: number;
+  readonly column: number;
+  constructor(message: string, line: number, column: number) {
+    super(message);
+    this.line = line;
+    this.column = column;
+  }
+}
+
+/** TypeScript in, a CommonJS-style function body out; a syntax error says where it is. */
+function compileAt(code: string, name: string): string {
+  try {
+    return compile(code);
+  } catch (error) {
+    const loc = (error as { loc?: { line?: number; column?: number } }).loc;
+    if (loc?.line === undefined) throw error;
+    const message = (error as Error).message.replace(/\s*\(\d+:\d+\)$/, '');
+    // Sucrase counts lines and columns from 1, as an editor does.
+    const column = loc.column ?? 1;
+    throw new CodeSyntaxError(`${message} (${name}, line ${loc.line}, column ${column})`, loc.line, column);
+  }
+}
+
+/**
+ * The stack as the reader's code numbers its lines: frames of the example (`example-<name>:L:C`)
+ * moved up by the evaluated function's header; the runtime's own frames left out.
+ */
+function readerStack(error: Error): string {
+  const lines = (error.stack ?? `${error.name}: ${error.message}`).split('\n');
+  return lines
+    .filter((l) => l.includes('example-') || !/^\s+at /.test(l))
+    .map((l) =>
+      l.replace(/(example-[^:)\s]+):(\d+):(\d+)/g, (_m, file: string, line: string, column: string) => `${file}:${Number(line) - HEADER_LINES}:${column}`),
+    )
+    .join('\n');
+}
+
+/** The line and column (1-based, of the example's own code) an error points at, if any. */
+function errorPlace(error: unknown, marker: string): { line: number; column: number } | undefined {
+  if (error instanceof CodeSyntaxError) return { line: error.line, column: error.column };
   const stack = error instanceof Error ? (error.stack ?? '') : '';
   for (const line of stack.split('\n')) {
     if (!line.includes(marker)) continue;
-    const m = /:(\d+):\d+\)?$/.exec(line.trim());
+    const m = /:(\d+):(\d+)\)?$/.exec(line.trim());
     if (m?.[1] !== undefined) {
-      const n = Number(m[1]) - offset;
-      if (n > 0) return n;
+      const n = Number(m[1]) - HEADER_LINES;
+      if (n > 0) return { line: n, column: Number(m[2]) };
     }
   }
   return undefined;
@@ -248,7 +294,7 @@ export class Sandbox {
       throw new Error(`Cannot find module '${name}' in the in-page runner: run this example locally (npm run example -- <id>)`);
     };
     const evaluate = async (source: string, name: string, main: boolean): Promise<Record<string, unknown>> => {
-      const body = compile(source);
+      const body = compileAt(source, name);
       const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (...args: string[]) => (...a: unknown[]) => Promise<void>;
       const fn = new AsyncFunction('require', 'exports', 'module', 'process', 'console', 'fetch', '__importMeta', `${body}\n//# sourceURL=example-${name}`);
       const module = { exports: {} as Record<string, unknown> };
@@ -261,7 +307,7 @@ export class Sandbox {
       return module.exports;
     };
     let exitCode: number;
-    let failedAt: number | undefined;
+    let failedAt: { line: number; column: number } | undefined;
     // What the SDK itself logs during the run (a warning, a fallback) shows with the example's output.
     const globalConsole = globalThis.console as unknown as Record<string, unknown>;
     const saved = Object.fromEntries(Object.keys(sandboxConsole).map((k) => [k, globalConsole[k]]));
@@ -277,23 +323,19 @@ export class Sandbox {
       if (error instanceof ExitSignal) exitCode = error.code;
       else {
         exitCode = 1;
-        // Two lines of the evaluated function's header precede the example's first line.
-        failedAt = errorLine(error, `example-${fileName}`, 2);
-        emit(
-          'stderr',
-          `${
-            error instanceof Error
-              ? (error.stack
-                  ?.split('\n')
-                  .filter((l) => l.includes('example-') || !/^\s+at /.test(l))
-                  .join('\n') ?? error.message)
-              : String(error)
-          }\n`,
-        );
+        failedAt = errorPlace(error, `example-${fileName}`);
+        emit('stderr', `${error instanceof CodeSyntaxError ? `SyntaxError: ${error.message}` : error instanceof Error ? readerStack(error) : String(error)}\n`);
       }
     }
     Object.assign(globalConsole, saved);
-    return { code: exitCode, stdout, stderr, transactions: this.chain.accepted.slice(before).map(summarise), errorLine: failedAt };
+    return {
+      code: exitCode,
+      stdout,
+      stderr,
+      transactions: this.chain.accepted.slice(before).map(summarise),
+      errorLine: failedAt?.line,
+      errorColumn: failedAt?.column,
+    };
   }
 }
 

@@ -20,6 +20,8 @@ let nextRun = 1;
 const waiting = new Map<number, (m: FromWorker) => void>();
 /** How each run in flight ends when its worker is terminated (Stop, the limits, a crash, Reset). */
 const stoppers = new Map<number, (why: string) => void>();
+/** The newest run of each example: its late output still shows until the example runs again. */
+const lastRun = new Map<string, number>();
 
 function runner(): Worker {
   if (worker !== undefined) return worker;
@@ -92,17 +94,35 @@ function renderReport(box: HTMLElement, report: RunReport): void {
   }
   if (report.code !== 0)
     box.append(
-      el(
-        'p',
-        'runner-error',
-        report.errorLine === undefined ? `Exited with code ${report.code}` : `Error on line ${report.errorLine} (exit code ${report.code})`,
-      ),
+      el('p', 'runner-error', report.errorLine === undefined ? `Exited with code ${report.code}` : `Error on ${place(report)} (exit code ${report.code})`),
     );
+}
+
+/** "line 3" or "line 3, column 14". */
+function place(report: RunReport): string {
+  return report.errorColumn === undefined ? `line ${report.errorLine}` : `line ${report.errorLine}, column ${report.errorColumn}`;
+}
+
+/**
+ * Points at the line an error came from: in the editor when it is open (marked and scrolled to),
+ * else in the printed code (the line is highlighted and scrolled into view).
+ */
+function markErrorLine(root: HTMLElement, panel: HTMLElement, line: number): void {
+  const id = root.dataset['runner'] ?? '';
+  if (edits.has(id)) {
+    void import('./editor.ts').then((editor) => editor.markError(id, line));
+    return;
+  }
+  for (const marked of panel.querySelectorAll('.runner-error-line')) marked.classList.remove('runner-error-line');
+  const target = panel.querySelectorAll<HTMLElement>('.code-example pre .line')[line - 1];
+  if (!target) return;
+  target.classList.add('runner-error-line');
+  target.scrollIntoView({ block: 'nearest' });
 }
 
 function summary(report: RunReport, lines: number): string {
   const txs = report.transactions.length;
-  const done = report.code === 0 ? 'Run finished' : report.errorLine === undefined ? 'Run failed' : `Run failed on line ${report.errorLine}`;
+  const done = report.code === 0 ? 'Run finished' : report.errorLine === undefined ? 'Run failed' : `Run failed on ${place(report)}`;
   return `${done}: ${lines} ${lines === 1 ? 'line' : 'lines'} of output, ${txs} ${txs === 1 ? 'transaction' : 'transactions'} accepted.`;
 }
 
@@ -121,6 +141,9 @@ class ConsoleView {
     this.box = box;
   }
 
+  /** Set once the run ended: text arriving later is flushed at once and says it came late. */
+  late = false;
+
   /** Adds text; false once the cap is reached (the text past it is dropped). */
   add(text: string, stderr: boolean): boolean {
     this.lines += (text.match(/\n/g) ?? []).length;
@@ -130,6 +153,7 @@ class ConsoleView {
     if (last && last.stderr === stderr) last.text += text;
     else this.pending.push({ text, stderr });
     this.frame ||= requestAnimationFrame(() => this.flush());
+    if (this.late) this.flush();
     return true;
   }
 
@@ -187,13 +211,19 @@ export function run(button: HTMLButtonElement): void {
     if (document.activeElement === runButton || document.activeElement === document.body) stopButton.focus();
   }
   const runId = nextRun++;
+  // A new run of this example stops listening to the one before (whose late output went to it).
+  const before = lastRun.get(id);
+  if (before !== undefined) waiting.delete(before);
+  lastRun.set(id, runId);
   const finish = (text: string, report?: RunReport): void => {
     clearTimeout(timer);
-    waiting.delete(runId);
     stoppers.delete(runId);
     view.flush();
     if (consoleOut.textContent === '') consoleOut.textContent = '(no output)';
-    if (report) renderReport(output, report);
+    if (report) {
+      renderReport(output, report);
+      if (report.errorLine !== undefined) markErrorLine(root, panel, report.errorLine);
+    }
     status.textContent = text;
     delete runButton.dataset['running'];
     runButton.disabled = false;
@@ -214,7 +244,8 @@ export function run(button: HTMLButtonElement): void {
       code: document.querySelector(`[data-example-panel="${other}"] pre`)?.textContent ?? '',
       fileName: document.querySelector<HTMLElement>(`[data-runner="${other}"]`)?.dataset['file'] ?? 'example.ts',
     }));
-  send({ type: 'run', run: runId, id, code, fileName: root.dataset['file'] ?? 'example.ts', requires }, (m) => {
+  const args = root.querySelector<HTMLInputElement>('[data-args]')?.value;
+  send({ type: 'run', run: runId, id, code, fileName: root.dataset['file'] ?? 'example.ts', requires, ...(args === undefined ? {} : { args }) }, (m) => {
     if (m.type === 'output') {
       if (!view.add(m.text, m.stream === 'stderr'))
         stopWorker(
@@ -223,6 +254,8 @@ export function run(button: HTMLButtonElement): void {
     } else if (m.type === 'done') {
       view.flush();
       finish(summary(m.report, view.shownLines()), m.report);
+      // Output that comes after the run ended (a timer, a late rejection) still shows.
+      view.late = true;
     }
   });
 }

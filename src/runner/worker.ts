@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { RUN_OPTIONS, isLocalOnly } from '../sandbox/run-options.ts';
+import { splitArgs } from '../sandbox/run-setup.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 import { Sandbox } from './sandbox.ts';
 
@@ -34,9 +35,22 @@ const sandbox = new Sandbox();
 /** Examples run in this sandbox (a server a later example requires runs once until Reset). */
 const ran = new Set<string>();
 const post = (message: FromWorker): void => self.postMessage(message);
+/** The run whose code runs now: late output, uncaught errors and rejections are reported to it. */
+let current = 0;
+const uncaught = (text: string): void => post({ type: 'output', run: current, stream: 'stderr', text });
+self.addEventListener('unhandledrejection', (event) => {
+  event.preventDefault();
+  const reason: unknown = event.reason;
+  uncaught(`Unhandled promise rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}\n`);
+});
+self.addEventListener('error', (event) => {
+  event.preventDefault();
+  uncaught(`Uncaught ${event.message}\n`);
+});
 
 self.addEventListener('message', (event: MessageEvent<ToWorker>) => {
   const message = event.data;
+  current = message.run;
   const write = (stream: 'stdout' | 'stderr', text: string): void => post({ type: 'output', run: message.run, stream, text });
   void (async () => {
     for (const required of message.requires) {
@@ -47,9 +61,16 @@ self.addEventListener('message', (event: MessageEvent<ToWorker>) => {
       if (first.code === 0) ran.add(required.id);
     }
     const options = RUN_OPTIONS[message.id];
-    const report = isLocalOnly(options)
-      ? { code: 1, stdout: '', stderr: `This example ${options.local}: run it locally with npm run example -- ${message.id}\n`, transactions: [] }
-      : await sandbox.run(message.code, message.fileName, options ?? {}, write);
+    // The reader's edited command line replaces the declared arguments.
+    const spec = isLocalOnly(options) ? options : { ...(options ?? {}), ...(message.args === undefined ? {} : { args: splitArgs(message.args) }) };
+    const report = isLocalOnly(spec)
+      ? { code: 1, stdout: '', stderr: `This example ${spec.local}: run it locally with npm run example -- ${message.id}\n`, transactions: [] }
+      : await sandbox.run(message.code, message.fileName, spec, write).catch((error: unknown) => {
+          // The setup itself failed (an edited argument names a key the run does not have).
+          const text = `${error instanceof Error ? error.message : String(error)}\n`;
+          write('stderr', text);
+          return { code: 1, stdout: '', stderr: text, transactions: [] };
+        });
     if (report.code === 0) ran.add(message.id);
     post({ type: 'done', run: message.run, report });
   })();

@@ -84,6 +84,40 @@ for (const b of anchored) console.log(\`\${b.from} to \${b.to}: \${b.txid ?? 'no
     files: { 'contract.pdf': 'the contract text, version 3' },
     args: ['contract.pdf', '{{anchor.funding}}', '0'],
   },
+  'ballot-commitment': {
+    keys: { service: 2_000 },
+    main: `import { P2PKH, PrivateKey, ProtoWallet, PushDrop, Random, Transaction, Utils, WalletClient, type WalletInterface } from '@bsv/sdk'
+import { castBallot } from './ballot-commitment.ts'
+
+// The ballot service issues this member one voting token for the motion: a PushDrop output locked
+// to a key derived from the member's identity key and the service's, paid from the service's coins.
+const ELECTION = 'coop-agm-2025/motion-3'
+const member = new WalletClient('auto', 'ballots.example-coop.org')
+const serviceKey = PrivateKey.fromWif('{{service.wif}}')
+const { publicKey: memberKey } = await member.getPublicKey({ identityKey: true })
+const service = new PushDrop(new ProtoWallet(serviceKey) as unknown as WalletInterface)
+const issue = new Transaction()
+issue.addInput({ sourceTransaction: Transaction.fromHexBEEF('{{service.beef}}'), sourceOutputIndex: 0, unlockingScriptTemplate: new P2PKH().unlock(serviceKey) })
+issue.addOutput({ lockingScript: await service.lock([Utils.toArray(ELECTION, 'utf8'), Random(32)], [2, 'coop voting token'], ELECTION, memberKey), satoshis: 1 })
+issue.addOutput({ lockingScript: new P2PKH().lock(serviceKey.toAddress('testnet')), change: true })
+await issue.fee()
+await issue.sign()
+await member.internalizeAction({
+  tx: issue.toAtomicBEEF(),
+  description: 'Receive voting token',
+  outputs: [{ outputIndex: 0, protocol: 'basket insertion', insertionRemittance: { basket: 'voting tokens', tags: [ELECTION], customInstructions: JSON.stringify({ issuerKey: serviceKey.toPublicKey().toString() }) } }]
+})
+
+// The member votes no, as  ballot-commitment no  does; a second ballot finds no token.
+const { txid, commitment } = await castBallot(member, 'no')
+console.log(\`Commitment \${commitment} anchored in \${txid}\`)
+try {
+  await castBallot(member, 'yes')
+} catch (err) {
+  console.log('a second ballot:', (err as Error).message)
+}
+`,
+  },
   'anchor-audit-batch': { keys: { audit: 10_000 }, env: { AUDIT_FUNDING_WIF: '{{audit.wif}}', FUNDING_TX_HEX: '{{audit.funding}}' } },
   'payment-unit-economics': { env: { BSV_USD: '40' } },
   'verify-beef-with-spv': { keys: { payment: 4321 }, files: { 'payment.beef.hex': '{{payment.beef}}' }, args: ['payment.beef.hex', '{{payment.txid}}'] },
@@ -93,6 +127,13 @@ for (const b of anchored) console.log(\`\${b.from} to \${b.to}: \${b.txid ?? 'no
     files: { 'headers.json': '{{chain.headers}}' },
     env: { HEADERS_JSON: 'headers.json' },
     args: ['{{payment.bump}}', '{{payment.txid}}'],
+  },
+  'register-and-submit-to-topic': {
+    env: { OVERLAY_NETWORK: 'local' },
+    files: { 'weights-v1.bin': 'weights, first training run', 'card.md': '# Model card' },
+    args: ['acme/summariser', 'weights-v1.bin', 'card.md'],
+    // The local overlay host (examples/model-registry's server on localhost:8080) admits the registration into tm_modelreg.
+    routes: { 'localhost:8080': { 'POST /submit': { json: { tm_modelreg: { outputsToAdmit: [0], coinsToRetain: [] } } } } },
   },
   'consent-token': {
     keys: { holder: 0 },
@@ -214,7 +255,114 @@ console.log('if the registry lists other weights:', await check(application, { .
 `,
   },
   'commission-lot': { args: ['00012345678905', 'G-114', '500-1000kg', 'field 7'] },
+  'transform-lots': {
+    requires: ['commission-lot'],
+    main: `import { readFile, writeFile } from 'node:fs/promises'
+import { Transaction, WalletClient } from '@bsv/sdk'
+import { transformLots } from './transform-lots.ts'
+
+// commission-lot ran first: its wallet holds the G-114 token, and G-114.event.json has its lot hash.
+// The packing plant (the same wallet here) packs lot G-114 into two lots, as
+//   transform-lots <G-114's lot hash> 00012345678912:P-5521:200-400kg 00012345678912:P-5522:200-400kg
+const { event } = JSON.parse(await readFile('G-114.event.json', 'utf8')) as { event: { lotHash: string } }
+const wallet = new WalletClient('auto', 'packing-plant.example')
+const result = await transformLots(wallet, [event.lotHash], [
+  { gtin: '00012345678912', lotNumber: 'P-5521', quantityBand: '200-400kg' },
+  { gtin: '00012345678912', lotNumber: 'P-5522', quantityBand: '200-400kg' }
+])
+console.log(JSON.stringify(result))
+
+// The plant delivers lot P-5521 with its history: the token's outpoint and its transaction as BEEF.
+const [p5521] = result.lots
+if (p5521 === undefined) throw new Error('no output lot')
+const { BEEF } = await wallet.listOutputs({ basket: 'lots', tags: [p5521.lotHash], include: 'entire transactions' })
+if (BEEF === undefined) throw new Error('the wallet gave no BEEF')
+await writeFile('P-5521.delivery.json', JSON.stringify({ outpoint: p5521.outpoint, beef: Transaction.fromBEEF(BEEF, result.txid).toHexBEEF() }))
+console.log('delivered P-5521 as', p5521.outpoint, 'with its BEEF in P-5521.delivery.json')
+`,
+  },
+  'trace-lot': {
+    requires: ['commission-lot', 'transform-lots'],
+    main: `import { readFile } from 'node:fs/promises'
+import { WhatsOnChain } from '@bsv/sdk'
+import { printTree, traceBack } from './trace-lot.ts'
+
+// transform-lots ran first and delivered lot P-5521: its token's outpoint and the BEEF that carries it.
+// The buyer traces it back, as  trace-lot <beef-hex-file> <txid> <vout>  does.
+const { outpoint, beef } = JSON.parse(await readFile('P-5521.delivery.json', 'utf8')) as { outpoint: string, beef: string }
+const [txid = '', vout = '0'] = outpoint.split('.')
+const tree = await traceBack(beef, txid, Number(vout), new WhatsOnChain('test'))
+console.log(printTree(tree).join('\\n'))
+`,
+  },
   'sign-provenance-record': { files: { 'photo-1.jpg': 'image bytes 0' }, args: ['photo-1.jpg'] },
+  'anchor-provenance-batch': {
+    // Three photos and their records, as sign-provenance-record signs them (here by a newsroom's wallet).
+    files: {
+      'photo-1.jpg': 'image bytes 0',
+      'photo-2.jpg': 'image bytes 1',
+      'photo-3.jpg': 'image bytes 2',
+      'records.json': JSON.stringify(
+        [
+          {
+            type: 'provenance-record/v1',
+            contentHash: 'sha256:c3d8875b330a81c570b5bc2d41a521f5e0e1156c55ebc4949cad38355346629b',
+            manifestHash: null,
+            parents: [],
+            signer: '02fc6592bcfb537725ef89d20a364f14f338ad438056b24a008fa6c3dfc482f5cb',
+            signature:
+              '30440220135f798a76e8291145e214aca0d0a314cb24004dd8ea6e5b0501c67fcad997660220109072f5a6ea0ad279b03ca36335ee823381523ee1d77e5ac0f6ae5ebe3ad7a8',
+          },
+          {
+            type: 'provenance-record/v1',
+            contentHash: 'sha256:90f946addabfeaf7fd639590d284e68f0798baecc3b5a37bc0a86761a2023205',
+            manifestHash: null,
+            parents: [],
+            signer: '02fc6592bcfb537725ef89d20a364f14f338ad438056b24a008fa6c3dfc482f5cb',
+            signature:
+              '304502210097eb8214abfba0908c4e1326f8020d36745bb6b36e22d177684f6ee901f1eb4902201930c9d48c661cc8fcd788a1c4b125aa7caf90bd4048ccb2bd1e412a987010ed',
+          },
+          {
+            type: 'provenance-record/v1',
+            contentHash: 'sha256:d2f7e00c0711ab5c14e6d60ebad78592fc0e9514657d4a11a67285da2abf9170',
+            manifestHash: null,
+            parents: [],
+            signer: '02fc6592bcfb537725ef89d20a364f14f338ad438056b24a008fa6c3dfc482f5cb',
+            signature:
+              '304402202b0fd5296b2d7c5d521e0b75503ce39c695eb0ce0c5a2d8044582863b06fe7ae02206c7454f1e18930055b68dd304fd5e8760fc3196a4c2ef3789476a07ecffbf22c',
+          },
+        ],
+        null,
+        2,
+      ),
+    },
+    args: ['anchor', 'records.json'],
+  },
+  'verify-timestamp-proof': {
+    requires: ['anchor-provenance-batch'],
+    mine: 1,
+    main: `import { readFile } from 'node:fs/promises'
+import { MerklePath, Transaction, Utils, WhatsOnChain } from '@bsv/sdk'
+import { verifyProof } from './verify-proof.ts'
+
+// anchor-provenance-batch ran first (anchor records.json) and a block has been mined since. Step 5,
+// as  anchor-batch collect records.json.batch.json  does it: the anchor's Merkle path from ARC makes
+// each record's proof bundle; here photo-2.jpg's.
+type Batch = { txid: string, atomicBeef: string, recordJsons: string[], paths: Array<Array<{ sibling: string, side: 'left' | 'right' }>> }
+const batch = JSON.parse(await readFile('records.json.batch.json', 'utf8')) as Batch
+const status = await (await fetch(\`https://testnet.arc.gorillapool.io/v1/tx/\${batch.txid}\`)).json() as { merklePath?: string }
+if (status.merklePath === undefined) throw new Error('the anchor is not mined yet')
+const anchor = Transaction.fromAtomicBEEF(Utils.toArray(batch.atomicBeef, 'hex'))
+anchor.merklePath = MerklePath.fromHex(status.merklePath)
+const bundle = { record: JSON.parse(batch.recordJsons[1] ?? '{}'), batchPath: batch.paths[1] ?? [], anchor: { txid: batch.txid, outputIndex: 0, beef: anchor.toHexBEEF() } }
+
+// Step 6, the reader's check, as  verify-proof photo-2.jpg <bundle>  does it.
+const tracker = new WhatsOnChain('test')
+const result = await verifyProof(Array.from(await readFile('photo-2.jpg')), bundle, tracker)
+console.log(result.ok ? \`unchanged, signed by \${bundle.record.signer}, anchored no later than block \${result.blockHeight ?? '?'}\` : result.problems.join('\\n'))
+console.log('photo-1.jpg against the same bundle:', (await verifyProof(Array.from(await readFile('photo-1.jpg')), bundle, tracker)).problems.join('; '))
+`,
+  },
   'pushdrop-token-transfer': {
     keys: { friend: 0 },
     main: `import { PrivateKey } from '@bsv/sdk'
@@ -296,7 +444,31 @@ console.log('anchored model-card.md in', txid)
 console.log('proof complete:', await checkStamp('model-card.md'))
 `,
   },
-  'paid-ai-api-server': { local: 'it starts an Express server with the BSV auth and payment middleware' },
+  'paid-ai-api-server': { local: 'starts an Express server with the BSV auth and payment middleware' },
+  'paid-ai-api-client': {
+    local: 'pays paid-ai-api-server, the Express server above, which runs only on Node',
+  },
+  'spending-cap-wallet': {
+    keys: { provider: 0 },
+    main: `import { P2PKH, WalletClient } from '@bsv/sdk'
+import { withSpendingCap } from './spending-cap-wallet.ts'
+
+// An automated client's wallet, capped at 200 satoshis a request and 150 in all. It is asked to pay
+// the prices the AI API quotes: 70 sats for a short text, 270 for a 10,400-character one, then 70 twice.
+const wallet = withSpendingCap(new WalletClient('auto', 'batch-summariser.example'), 200, 150)
+for (const satoshis of [70, 270, 70, 70]) {
+  try {
+    const { txid } = await wallet.createAction({
+      description: 'Pay for a summary',
+      outputs: [{ lockingScript: new P2PKH().lock('{{provider.address}}').toHex(), satoshis, outputDescription: 'Payment' }]
+    })
+    console.log(\`\${satoshis} sats: paid in \${txid ?? '?'}\`)
+  } catch (err) {
+    console.log(\`\${satoshis} sats: \${(err as Error).message}\`)
+  }
+}
+`,
+  },
   'wallet-sign-in-server': { keys: { server: 0 }, env: { SERVER_WIF: '{{server.wif}}', PORT: '8081', APP_ORIGIN: 'http://localhost:4321' } },
   'wallet-sign-in-client': {
     requires: ['wallet-sign-in-server'],

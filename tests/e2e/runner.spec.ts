@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { isLocalOnly, RUN_OPTIONS } from '../../src/sandbox/run-options.ts';
 import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
@@ -200,7 +203,30 @@ const CASES: { chapter: string; id: string; check: (r: Shown) => void }[] = [
   },
 ];
 
+/** Every example of the book with run options, and its chapter. */
+const RUNNABLE = readdirSync(path.resolve('content/code-examples'))
+  .filter((f) => f.endsWith('.json'))
+  .flatMap((f) =>
+    (JSON.parse(readFileSync(path.resolve('content/code-examples', f), 'utf8')) as { id: string }[]).map((e) => ({
+      chapter: f.replace('.json', ''),
+      id: e.id,
+    })),
+  )
+  .filter(({ id }) => RUN_OPTIONS[id] !== undefined && !isLocalOnly(RUN_OPTIONS[id]));
+
 test.describe('Example runner', () => {
+  test('every example with run options runs in the page to its end, with nothing on stderr', async ({ page }) => {
+    test.setTimeout(RUNNABLE.length * 20_000);
+    expect(RUNNABLE.length).toBeGreaterThanOrEqual(40);
+    const failed: string[] = [];
+    for (const { chapter, id } of RUNNABLE) {
+      const r = await runExample(page, chapter, id);
+      const stderr = (await page.locator(`[data-runner="${id}"] .runner-stderr`).allTextContents()).join('');
+      if (!r.status.startsWith('Run finished') || stderr !== '') failed.push(`${id}: ${r.status} ${stderr.slice(0, 200)}`);
+    }
+    expect(failed).toEqual([]);
+  });
+
   for (const c of CASES) {
     test(`${c.id} runs in the page with its Node test's results, and no request leaves the site`, async ({ page, baseURL }) => {
       const outside: string[] = [];
@@ -253,7 +279,7 @@ test.describe('Example runner', () => {
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type("const n: number = 2\nconsole.log('edited', n * 21)\nthrow new Error('stop here')\n");
     await root.getByRole('button', { name: 'Run', exact: true }).click();
-    await expect(root.locator('.runner-error')).toHaveText('Error on line 3 (exit code 1)');
+    await expect(root.locator('.runner-error')).toHaveText(/^Error on line 3, column \d+ \(exit code 1\)$/);
     await expect(root.locator('.runner-console')).toContainText('edited 42');
     await root.getByRole('button', { name: 'Reset code' }).click();
     await expect(root.locator('[data-status]')).toHaveText('The code is back to the printed version.');
@@ -267,7 +293,7 @@ test.describe('Example runner', () => {
     await page.locator('[data-example="lookup-and-verify-registration"]').click();
     const root = page.locator('[data-runner="lookup-and-verify-registration"]');
     await root.getByRole('button', { name: 'Run', exact: true }).click();
-    await expect(root.locator('.runner-error')).toHaveText(/^Error on line \d+ \(exit code 1\)$/, { timeout: 20_000 });
+    await expect(root.locator('.runner-error')).toHaveText(/^Error on line \d+, column \d+ \(exit code 1\)$/, { timeout: 20_000 });
     await expect(root.locator('.runner-stderr')).toContainText('usage: lookup');
   });
 
@@ -306,8 +332,9 @@ test.describe('Example runner', () => {
   /** Replaces the example's code in the editor with `code`. */
   async function editTo(page: Page, id: string, code: string): Promise<void> {
     const root = page.locator(`[data-runner="${id}"]`);
-    await root.getByRole('button', { name: 'Edit' }).click();
     const editor = page.locator(`[data-example-panel="${id}"] .cm-content`);
+    // The editor stays open once opened (Edit is then hidden).
+    if ((await editor.count()) === 0) await root.getByRole('button', { name: 'Edit' }).click();
     await expect(editor).toBeVisible();
     await editor.click();
     await page.keyboard.press('ControlOrMeta+a');
@@ -427,6 +454,50 @@ test.describe('Example runner', () => {
       .locator('[data-runner="reviewed-p2pkh-payment"] .runner-button:visible')
       .evaluateAll((els) => els.map((e) => e.getBoundingClientRect())))
       expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+  });
+
+  test('the Setup disclosure shows what a Run is given, and an edited argument changes the run', async ({ page }) => {
+    await page.goto('/book/chapter-05#code-examples');
+    const root = page.locator('[data-runner="reviewed-p2pkh-payment"]');
+    await root.getByText('Setup: what a Run gives this example').click();
+    const setup = root.locator('.runner-setup');
+    await expect(setup).toContainText('payer: a new key, funded with 50,000 satoshis');
+    await expect(setup).toContainText("PAYER_WIF = <payer's private key (WIF)>");
+    await expect(setup).toContainText("<recipient's testnet address> 12000");
+    const args = setup.getByLabel(/Arguments/);
+    await args.fill((await args.inputValue()).replace(/12000$/, '7000'));
+    await root.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(root.locator('[data-status]')).toHaveText(/^Run finished/, { timeout: 20_000 });
+    await expect(root.locator('.runner-outputs[aria-label="Outputs"] li').first()).toHaveText('output 0: 7000 sats, P2PKH');
+    // An example given nothing says so.
+    await page.locator('[data-example="sign-and-verify-record"]').click();
+    const plain = page.locator('[data-runner="sign-and-verify-record"] .runner-setup');
+    await plain.getByText('Setup: what a Run gives this example').click();
+    await expect(plain).toContainText('Nothing: it runs as printed');
+  });
+
+  test('a syntax error names its line and column and the editor marks it; the stack counts lines as shown; late output and rejections show', async ({
+    page,
+  }) => {
+    await page.goto('/book/chapter-05#code-examples');
+    await page.locator('[data-example="sign-and-verify-record"]').click();
+    const root = page.locator('[data-runner="sign-and-verify-record"]');
+    await editTo(page, 'sign-and-verify-record', 'const a = 1\nconst b = (\nconsole.log(a\n');
+    await root.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(root.locator('[data-status]')).toHaveText(/^Run failed on line 4, column 1:/);
+    await expect(root.locator('.runner-stderr')).toContainText('SyntaxError');
+    await expect(page.locator('[data-example-panel="sign-and-verify-record"] .cm-line.runner-error-line')).toHaveCount(1);
+    // A runtime error: the stack's line is the line as shown (the function header is not counted).
+    await editTo(page, 'sign-and-verify-record', "console.log('one')\n\nthrow new Error('on line three')\n");
+    await root.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(root.locator('[data-status]')).toHaveText(/^Run failed on line 3, column \d+:/);
+    await expect(root.locator('.runner-stderr')).toContainText(/example-sign-and-verify\.ts:3:\d+/);
+    await expect(page.locator('[data-example-panel="sign-and-verify-record"] .cm-line.runner-error-line')).toHaveText("throw new Error('on line three')");
+    // Late output and an unhandled rejection, after the run ended.
+    await editTo(page, 'sign-and-verify-record', "setTimeout(() => console.log('late line'), 300)\nvoid Promise.reject(new Error('nobody caught me'))\n");
+    await root.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(root.locator('.runner-console')).toContainText('late line');
+    await expect(root.locator('.runner-console')).toContainText('Unhandled promise rejection: Error: nobody caught me');
   });
 
   test.describe('without JavaScript', () => {
