@@ -51,7 +51,8 @@ export function pageCsp({ scriptHashes = [], assistantOrigin, frameAncestors = "
  * example code ('unsafe-eval', in the worker only) and connects to nothing: every request an
  * example makes is answered by the simulated network inside the worker.
  */
-export const RUNNER_WORKER_CSP = "default-src 'none'; script-src 'self' 'unsafe-eval'; connect-src 'none'; worker-src 'none'; base-uri 'none'; form-action 'none'";
+export const RUNNER_WORKER_CSP =
+  "default-src 'none'; script-src 'self' 'unsafe-eval'; connect-src 'none'; worker-src 'none'; base-uri 'none'; form-action 'none'";
 
 /** The CSP header value for API (JSON, files) responses: nothing may load or run. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
