@@ -326,6 +326,25 @@ async function runnerFigures(): Promise<void> {
     if (i === 0) loaded = (await Promise.all(bodies)).reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
     await page.close();
   }
+  // Later Runs on the same page: the worker is warm (a Stop or Reset would start a fresh one).
+  const warm: number[] = [];
+  {
+    const page = await browser.newPage();
+    await page.goto(`${ORIGIN}/book/chapter-05#code-examples`, { waitUntil: 'networkidle' });
+    const root = page.locator('[data-runner="reviewed-p2pkh-payment"]');
+    for (let i = 0; i < 6; i += 1) {
+      const t = performance.now();
+      await root.getByRole('button', { name: 'Run', exact: true }).click();
+      await root.locator('.runner-console span').first().waitFor({ timeout: 30_000 });
+      if (i > 0) warm.push(performance.now() - t);
+      await root
+        .locator('[data-status]')
+        .filter({ hasText: /^Run (finished|failed)/ })
+        .waitFor({ timeout: 30_000 });
+    }
+    await page.close();
+  }
+  warm.sort((a, b) => a - b);
   // The editor, apart: what the first Edit loads.
   const page = await browser.newPage();
   await page.goto(`${ORIGIN}/book/chapter-05#code-examples`, { waitUntil: 'networkidle' });
@@ -347,7 +366,11 @@ async function runnerFigures(): Promise<void> {
     '<= 2 s',
     (times.at(-1) ?? Infinity) <= 2000,
   );
-  results['runner'] = { loadedGzip: loaded, firstOutputMs: times };
+  record(
+    'Example runner: Run to first output, later Runs on the page (5)',
+    `p50 ${percentile(warm, 50).toFixed(0)} ms, max ${(warm.at(-1) ?? 0).toFixed(0)} ms`,
+  );
+  results['runner'] = { loadedGzip: loaded, firstOutputMs: times, laterRunMs: warm };
 }
 
 async function lighthouseScores(routes: string[]): Promise<void> {
