@@ -119,7 +119,9 @@ export class TestWallet extends ProtoWallet {
     if (coin === undefined) throw new Error('createAction: the test wallet has no coins left');
     tx.addInput({ sourceTransaction: coin.tx, sourceOutputIndex: coin.vout, unlockingScriptTemplate: new P2PKH().unlock(this.fundingKey) });
     tx.addOutput({ lockingScript: this.p2pkh, change: true });
-    await tx.fee(new SatoshisPerKilobyte(100));
+    // The rate the simulated miners advertise (the fake ARC's /v1/policy), as a real wallet reads it.
+    const { satoshis, bytes } = this.chain.policy.miningFee;
+    await tx.fee(new SatoshisPerKilobyte((satoshis * 1000) / bytes));
     for (const i of callerInputs) {
       const input = tx.inputs[i];
       if (input === undefined) continue;

@@ -27,6 +27,12 @@ const all = chapters.flatMap((c) => c.figures.map((f) => ({ ...c, figure: f })))
 const widths = (html: string) => [...html.matchAll(/--fig-w:(\d+)/g)].map((m) => Number(m[1]));
 
 describe("the book's figures", () => {
+  it('every chapter 1-21 has at least two', () => {
+    const short = chapters.filter((c) => c.order >= 1 && c.figures.length < 2).map((c) => `${c.file}: ${c.figures.length}`);
+    expect(short).toEqual([]);
+    expect(all.length).toBeGreaterThanOrEqual(50);
+  });
+
   it('each has a caption and a text alternative that says what it shows', () => {
     const problems = all.flatMap(({ file, figure }: { file: string; figure: RenderedFigure }) => [
       ...(figure.caption.length < 30 ? [`${file} Figure ${figure.label}: caption under 30 characters`] : []),
