@@ -93,6 +93,11 @@ export const indexTermsFileSchema = z.array(
     terms: z.string().max(300, 'terms are longer than 300 characters'),
     /** Questions a reader who has not read the section would type to find what it answers, in their own words. */
     questions: z.array(z.string().min(1).max(160, 'a question is longer than 160 characters')).max(5).optional(),
+    /**
+     * The answer the section gives, in 1-3 sentences, written by a person who read it: its key fact,
+     * figure or definition, in the section's own terms (the assistant opens with it).
+     */
+    answer: z.string().min(20).max(500, 'an answer is longer than 500 characters').optional(),
   }),
 );
 export type IndexTerms = z.infer<typeof indexTermsFileSchema>;
