@@ -168,6 +168,10 @@ function opening(input: EngineQuestion, terms: readonly string[]): Opening {
     }
     return { text: `${definitionLead(definition)} The book puts it this way: “${definition.sentence}” [1]`, used };
   }
+  // The section that answers best opens with the answer written for it by a person who read it
+  // (content/index-terms); its passage is quoted after it as the evidence.
+  const written = input.passages[0]?.answer;
+  if (written) return { text: `${written} [1]`, used: new Map() };
   // A question told with its setting ("I run a bakery... How can I prove...?") is answered by the
   // sentences that ask: the opening is chosen by their words, and by all the question's only when
   // no sentence of the passages holds one of theirs.

@@ -85,6 +85,8 @@ export const passageSchema = z.object({
   text: z.string(),
   /** Code blocks of the section (indexed with a low weight, never quoted). */
   code: z.string(),
+  /** The answer the section gives, written by a person who read it (content/index-terms `answer`). */
+  answer: z.string().optional(),
 });
 export type Passage = z.infer<typeof passageSchema>;
 

@@ -8,7 +8,7 @@ import { editDistance, expandQuery, expansionsOf, framedQuestion, holdsPair, pro
 import { z } from 'zod';
 
 /** Bumped when the index format or its tokenisation changes (an old file is then rebuilt). */
-export const INDEX_VERSION = 8;
+export const INDEX_VERSION = 9;
 
 interface IndexedDoc {
   id: number;
@@ -63,7 +63,10 @@ export function buildIndexFile(book: Book): IndexFile {
     if (stale.length > 0)
       throw new Error(`content/index-terms/${chapter.id}.json: no section ${stale.map((e) => `"${e.slug}" (${e.section})`).join(', ')} in the chapter`);
     const entryOf = new Map((chapter.indexTerms ?? []).map((entry) => [entry.slug, entry]));
-    return split.map((p) => ({ passage: p, subject, terms: entryOf.get(p.slug)?.terms ?? '', asks: (entryOf.get(p.slug)?.questions ?? []).join(' ') }));
+    return split.map((p) => {
+      const entry = entryOf.get(p.slug);
+      return { passage: entry?.answer ? { ...p, answer: entry.answer } : p, subject, terms: entry?.terms ?? '', asks: (entry?.questions ?? []).join(' ') };
+    });
   });
   const search = new MiniSearch<IndexedDoc>(MINISEARCH_OPTIONS);
   search.addAll(
