@@ -13,15 +13,15 @@ function requestedReturnTo(req: Request): string {
   return safeReturnTo(url.searchParams.get('returnTo') ?? req.headers.get('referer'), url.origin);
 }
 
-const unavailable = (reason: string) =>
-  messageMain(
+/** The reader's page says what they can still do; the operator's reason goes to the function log. */
+const unavailable = (reason: string) => {
+  console.warn(`login: sign-in is not configured: ${reason}`);
+  return messageMain(
     'Sign-in is not configured',
-    [
-      'Signing in is not available on this site yet. You can still read the book, generate ideas and browse them without an account.',
-      `For the site's operator: ${reason}`,
-    ],
+    ['Signing in is not available on this site yet. You can still read the book, generate ideas and browse them without an account.'],
     [{ href: '/', label: 'Go Home', primary: true }],
   );
+};
 
 /**
  * /api/login (a browser navigation): redirects to the OpenID Connect provider when one is

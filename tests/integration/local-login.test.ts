@@ -108,7 +108,9 @@ describe('local sign-in form', () => {
     // It says plainly what it is: the local sign-in, no password, any email, not what a deployed site uses.
     expect(html).toContain('This is the local sign-in:');
     expect(html).toMatch(/no password[^<]*any email/);
-    expect(html).toContain('OpenID Connect provider');
+    expect(html).toContain('its own sign-in provider');
+    // Reader words: no variable names on a reader's page.
+    expect(html).not.toMatch(/[A-Z][A-Z0-9]+_[A-Z0-9_]+/);
     expect(html).toContain('name="returnTo" value="/ideas"');
     expect(csrf).toMatch(/^[0-9a-f-]{36}$/);
     expect(cookies(res).get('signin_csrf')?.line).toMatch(/; Max-Age=3600; Path=\/api\/login; HttpOnly; SameSite=Strict$/);
@@ -243,34 +245,43 @@ describe('local sign-in form', () => {
 
 describe('sign-in configuration', () => {
   it('turns the local sign-in off on a deployed site unless ALLOW_LOCAL_SIGNIN=true', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     for (const context of ['production', 'deploy-preview']) {
       process.env['CONTEXT'] = context;
       const res = await login(new Request(`${site}/api/login`));
       expect(res.status).toBe(503);
       const html = await res.text();
       expect(html).toContain('Sign-in is not configured');
-      expect(html).toContain('ALLOW_LOCAL_SIGNIN');
+      // The operator's reason is logged, never shown to a reader.
+      expect(html).not.toContain('ALLOW_LOCAL_SIGNIN');
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('ALLOW_LOCAL_SIGNIN'));
     }
     process.env['ALLOW_LOCAL_SIGNIN'] = 'true';
     expect((await login(new Request(`${site}/api/login`))).status).toBe(200);
   });
 
-  it('needs a session secret of at least 32 bytes', async () => {
+  it('needs a session secret of at least 32 bytes (the reason is logged for the operator, not shown)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     delete process.env['SESSION_SECRET'];
     const missing = await login(new Request(`${site}/api/login`));
     expect(missing.status).toBe(503);
-    expect(await missing.text()).toContain('SESSION_SECRET is not set.');
+    expect(await missing.text()).not.toContain('SESSION_SECRET');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('SESSION_SECRET is not set.'));
     process.env['SESSION_SECRET'] = 'too-short';
-    expect(await (await login(new Request(`${site}/api/login`))).text()).toContain('SESSION_SECRET is shorter than 32 bytes.');
+    expect((await login(new Request(`${site}/api/login`))).status).toBe(503);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('SESSION_SECRET is shorter than 32 bytes.'));
   });
 
   it('needs the three OIDC variables together, and https outside loopback', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     process.env['OIDC_ISSUER'] = 'https://id.example';
-    expect(await (await login(new Request(`${site}/api/login`))).text()).toContain('must be set together');
+    expect((await login(new Request(`${site}/api/login`))).status).toBe(503);
+    expect(warn).toHaveBeenLastCalledWith(expect.stringContaining('must be set together'));
     process.env['OIDC_CLIENT_ID'] = 'id';
     process.env['OIDC_CLIENT_SECRET'] = 'secret';
     process.env['OIDC_ISSUER'] = 'http://id.example';
-    expect(await (await login(new Request(`${site}/api/login`))).text()).toContain('OIDC_ISSUER must be an https URL.');
+    expect((await login(new Request(`${site}/api/login`))).status).toBe(503);
+    expect(warn).toHaveBeenLastCalledWith(expect.stringContaining('OIDC_ISSUER must be an https URL.'));
     process.env['OIDC_ISSUER'] = 'http://127.0.0.1:9';
     process.env['CONTEXT'] = 'production';
     expect((await login(new Request(`${site}/api/login`))).status).toBe(503);

@@ -121,7 +121,7 @@ ${message ? `<p id="${name}-error" class="mt-1 text-sm text-red-700 dark:text-re
   };
   return `<h1 class="${H1}">Sign in</h1>
 <p class="${TEXT}">Sign in to save the business ideas you generate and find them again under Browse Ideas. Your first name is shown in the menu; your email identifies you, so signing in again with the same email brings back your saved ideas.</p>
-<p class="${TEXT}" data-local-signin-notice><strong>This is the local sign-in:</strong> there is no password and nothing is checked, so anyone using this site on this machine can sign in with any email. A deployed site signs people in through its OpenID Connect provider instead (unless its operator turns this form on with ALLOW_LOCAL_SIGNIN).</p>
+<p class="${TEXT}" data-local-signin-notice><strong>This is the local sign-in:</strong> there is no password and nothing is checked, so anyone using this site on this machine can sign in with any email. A site on the web signs people in through its own sign-in provider instead.</p>
 ${summary}
 <form method="post" action="/api/login" novalidate class="mt-6">
 <input type="hidden" name="csrf" value="${escapeHtml(csrf)}" />

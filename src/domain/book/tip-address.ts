@@ -41,6 +41,9 @@ export function isSampleTipAddress(address: string): boolean {
 export function assertTipAddress(address: string, { deployed }: { deployed: boolean }): void {
   const problem = tipAddressProblem(address);
   if (problem) throw new Error(`content/book.json: supportAddress "${address}" is not a valid BSV address: ${problem}. Set your own address there.`);
+  // A note for the site's owner belongs in the build log, never on a reader's page.
+  if (!deployed && isSampleTipAddress(address))
+    console.warn('content/book.json: supportAddress is the sample address that ships with the repository; set your own before deploying.');
   if (deployed && isSampleTipAddress(address)) {
     throw new Error(
       'content/book.json: supportAddress is still the sample address that ships with the repository, which nobody running this site controls. ' +
