@@ -167,7 +167,10 @@ function coverTree({ title, author, tagline }: CoverText): ImageNode {
   );
 }
 
-/** Renders the cover to a 1600 x 2560 PNG (about 150 to 400 KB, well under the stores' limits). */
-export function coverPng(text: CoverText): Promise<Uint8Array> {
-  return renderPng(coverTree(text), COVER_WIDTH, COVER_HEIGHT);
+/**
+ * Renders the cover to a 1600 x 2560 PNG (about 150 to 400 KB, well under the stores' limits), or
+ * narrower with `width` (the landing page shows it at 480 pixels wide).
+ */
+export function coverPng(text: CoverText, width = COVER_WIDTH): Promise<Uint8Array> {
+  return renderPng(coverTree(text), COVER_WIDTH, COVER_HEIGHT, width);
 }

@@ -49,7 +49,7 @@ async function load(): Promise<{ regular: Buffer; bold: Buffer }> {
 }
 
 /** Renders `node` to a PNG of `width` x `height` pixels (the font is Inter, 400 and 700). */
-export async function renderPng(node: ImageNode, width: number, height: number): Promise<Uint8Array> {
+export async function renderPng(node: ImageNode, width: number, height: number, outputWidth = width): Promise<Uint8Array> {
   ready ??= load().catch((e: unknown) => {
     ready = undefined;
     throw e;
@@ -63,7 +63,7 @@ export async function renderPng(node: ImageNode, width: number, height: number):
       { name: 'Inter', data: fonts.bold, weight: 700, style: 'normal' },
     ],
   });
-  const png = new Resvg(svg, { fitTo: { mode: 'width', value: width } }).render();
+  const png = new Resvg(svg, { fitTo: { mode: 'width', value: outputWidth } }).render();
   try {
     return png.asPng();
   } finally {
