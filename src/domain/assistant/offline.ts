@@ -169,9 +169,16 @@ function opening(input: EngineQuestion, terms: readonly string[]): Opening {
     return { text: `${definitionLead(definition)} The book puts it this way: “${definition.sentence}” [1]`, used };
   }
   // The section that answers best opens with the answer written for it by a person who read it
-  // (content/index-terms); its passage is quoted after it as the evidence.
+  // (content/index-terms), then the book's sentence that answers the question as asked: a written
+  // answer says what the section says, the sentence holds the particular fact asked for.
   const written = input.passages[0]?.answer;
-  if (written) return { text: `${written} [1]`, used: new Map() };
+  const quotedOpening = bestSentences(input, terms);
+  if (!written) return quotedOpening;
+  return { text: quotedOpening.text ? `${written} [1] ${quotedOpening.text}` : `${written} [1]`, used: quotedOpening.used };
+}
+
+/** The book's sentences that answer the question best, quoted and cited. */
+function bestSentences(input: EngineQuestion, terms: readonly string[]): Opening {
   // A question told with its setting ("I run a bakery... How can I prove...?") is answered by the
   // sentences that ask: the opening is chosen by their words, and by all the question's only when
   // no sentence of the passages holds one of theirs.
