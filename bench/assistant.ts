@@ -13,6 +13,7 @@ import { BookIndex, buildIndexFile } from '../src/domain/assistant/search.ts';
 import { loadBook } from '../src/domain/book/load.ts';
 import { factPattern, HELD_OUT } from '../tests/support/assistant-heldout.ts';
 import { LATER_HELD_OUT, OFF_TOPIC } from '../tests/support/assistant-heldout-later.ts';
+import { SEALED_OFF_TOPIC } from '../tests/support/assistant-sealed-off-topic.ts';
 import { FOLLOW_UPS, SWITCHES } from '../tests/support/assistant-conversations.ts';
 import { QUALITY_QUESTIONS } from '../tests/support/assistant-questions.ts';
 
@@ -45,6 +46,8 @@ export interface AssistantFigures {
   slips: { questions: number; firstCitation: number; slippedFirstCitation: number; slippedNotCovered: number; slippedP95Ms: number };
   /** Questions the book does not answer (OFF_TOPIC): how many were answered as if it did. */
   offTopic: { questions: number; answered: string[] };
+  /** The sealed off-topic set (a writer who never saw the engine): only how many were declined, never which. */
+  sealedOffTopic: { questions: number; declined: number };
   /** Two-turn conversations: a follow-up's first citation and fact in the opening; a new question's first citation, and how many of its citations are the previous answer's (outside the chapters that answer it). */
   conversations: { followUps: number; followUpFirstCitation: number; followUpFacts: number; switches: number; switchFirstCitation: number; pulledBack: number };
 }
@@ -158,6 +161,11 @@ export async function assistantFigures(rounds = 10): Promise<AssistantFigures> {
     const r = await askBook({ question, history: [] }, { search: index, engine });
     if (!/does not (seem to )?cover/.test(r.answer)) offTopic.answered.push(`${question} -> ${r.citations[0]?.url ?? 'none'}`);
   }
+  const sealedOffTopic = { questions: SEALED_OFF_TOPIC.length, declined: 0 };
+  for (const question of SEALED_OFF_TOPIC) {
+    const r = await askBook({ question, history: [] }, { search: index, engine });
+    if (/does not (seem to )?cover/.test(r.answer)) sealedOffTopic.declined += 1;
+  }
   const conversations = {
     followUps: FOLLOW_UPS.length,
     followUpFirstCitation: 0,
@@ -202,6 +210,7 @@ export async function assistantFigures(rounds = 10): Promise<AssistantFigures> {
     later,
     slips,
     offTopic,
+    sealedOffTopic,
     conversations,
   };
 }
@@ -225,6 +234,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   }
   console.log(`questions the book does not answer, answered as if it did: ${f.offTopic.answered.length}/${f.offTopic.questions}`);
   for (const a of f.offTopic.answered) console.log(`  answered: ${a}`);
+  console.log(`sealed off-topic set (never read question by question): declined ${f.sealedOffTopic.declined}/${f.sealedOffTopic.questions}`);
   const c = f.conversations;
   console.log(
     `conversations: follow-ups first citation ${c.followUpFirstCitation}/${c.followUps}, fact in the opening ${c.followUpFacts}; new questions first citation ${c.switchFirstCitation}/${c.switches}, citations of the previous answer's passages ${c.pulledBack}`,

@@ -36,7 +36,9 @@ test('no reader page shows notes for the site owner (content/book.json, variable
     const text = await page.locator('body').innerText();
     expect(text, path).not.toContain('content/book.json');
     // The site's configuration variables (the book's own OP_RETURN and the like are not).
-    expect(text, path).not.toMatch(/\b(ALLOW_LOCAL_SIGNIN|SESSION_SECRET|OIDC_[A-Z_]+|ADMIN_PASSWORD|[A-Z]+_API_KEY|[A-Z]+_MODEL|SUPPORT_ADDRESS|GENERATE_RATE_LIMIT|BLOBS_DIR)\b/);
+    expect(text, path).not.toMatch(
+      /\b(ALLOW_LOCAL_SIGNIN|SESSION_SECRET|OIDC_[A-Z_]+|ADMIN_PASSWORD|[A-Z]+_API_KEY|[A-Z]+_MODEL|SUPPORT_ADDRESS|GENERATE_RATE_LIMIT|BLOBS_DIR)\b/,
+    );
   }
 });
 

@@ -475,11 +475,12 @@ describe('amounts in the opening (stop 35)', () => {
 
   it('opens with the table row that states the numbers the question gives', async () => {
     // Before, "1,000" was read as 1 and 000, and the row of 23,000,000 satoshis matched it as well.
+    // After the section's written answer, the quoted sentence is the row asked about.
     expect(await opening('How much does a 226-byte payment cost at 1,000 sat/kB?')).toMatch(
-      /^“P2PKH payment at 10× the rate: Bytes 226; Rate \(sat\/kB\) 1,000; Fee/,
+      /\[1\] “P2PKH payment at 10× the rate: Bytes 226; Rate \(sat\/kB\) 1,000; Fee/,
     );
     // A row that holds two of the question's words together ("Hash anchor") is the row asked about.
-    expect(await opening('What fee does a hash anchor pay at 100 satoshis per kilobyte?')).toMatch(/^“Hash anchor, 1 in/);
+    expect(await opening('What fee does a hash anchor pay at 100 satoshis per kilobyte?')).toMatch(/\[1\] “Hash anchor, 1 in/);
   });
 
   it('opens with the amount in the unit asked: a time for "how long", a size for "how big"', async () => {

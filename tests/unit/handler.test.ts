@@ -58,7 +58,8 @@ describe('the request wrapper', () => {
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({ error: 'This address cannot be loaded as a script' });
     }
-    for (const dest of ['empty', 'document', 'image']) expect((await read(new Request(`${ORIGIN}/api/x`, { headers: { 'sec-fetch-dest': dest } }))).status).toBe(200);
+    for (const dest of ['empty', 'document', 'image'])
+      expect((await read(new Request(`${ORIGIN}/api/x`, { headers: { 'sec-fetch-dest': dest } }))).status).toBe(200);
   });
 
   it('turns a thrown store failure into the 503 it names (logged), else a 500', async () => {

@@ -110,6 +110,8 @@ export interface PassageSearch {
   passageOf?(entry: GlossaryEntry): Passage | undefined;
   /** The book's sentence that says what a thing the glossary lacks is ("Scope 3 covers ..."), preferring the `ranked` passages. */
   definitionOf?(thing: string, ranked: readonly Passage[]): GlossaryEntry | undefined;
+  /** How particular a (processed) term is to few passages: log((N + 1) / (passages with it + 1)) + 1; a term the book lacks scores most. */
+  specificity?(term: string): number;
 }
 
 let english: ReadonlySet<string> | undefined;
@@ -184,6 +186,18 @@ export class BookIndex implements PassageSearch {
     // Where the book says most about the thing first, after the passages found for the question.
     const about = this.index.search(thing).map((r) => this.passages[r.id as number] as Passage);
     return definingSentence(thing, about, ranked);
+  }
+
+  private readonly specificities = new Map<string, number>();
+
+  specificity(term: string): number {
+    let value = this.specificities.get(term);
+    if (value === undefined) {
+      const passages = this.index.search(term, { tokenize: (t) => [t], processTerm: (t) => t }).length;
+      value = Math.log((this.passages.length + 1) / (passages + 1)) + 1;
+      this.specificities.set(term, value);
+    }
+    return value;
   }
 
   /** Whether the book has an index term (already processed) anywhere. */
