@@ -99,6 +99,16 @@ describe('askRequestSchema', () => {
 });
 
 describe('askBook', () => {
+  it('says the offline lead once a conversation, not above every answer', async () => {
+    const history = [
+      { role: 'user' as const, content: 'What is BEEF?' },
+      { role: 'assistant' as const, content: 'BEEF stands for ...' },
+    ];
+    const r = await askBook({ question: 'What is a topic manager?', history }, { search: index, engine: new OfflineAnswerEngine() });
+    expect(r.answer).not.toContain(OFFLINE_LEAD);
+    expect(r.citations.length).toBeGreaterThan(0);
+  });
+
   it('answers offline with a lead, the passages quoted verbatim and their links', async () => {
     const streamed: string[] = [];
     const r = await askBook({ question: 'What is BEEF?', history: [] }, { search: index, engine: new OfflineAnswerEngine(), onText: (t) => streamed.push(t) });

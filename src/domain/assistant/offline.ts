@@ -296,5 +296,7 @@ function composeOfflineAnswer(input: EngineQuestion): string {
     const skip = used.get(i);
     return skip && skip.size >= sentences(p.text).length ? source : `${source}: “${bestQuote(p.text, terms, undefined, skip)}”`;
   });
-  return [OFFLINE_LEAD, ...(foreign ? [OFFLINE_ENGLISH_ONLY] : []), ...read, ...(answer ? [answer] : []), ...parts].join('\n\n');
+  // Said once a conversation: on a phone, a lead repeated above every answer pushed the answer out of view.
+  const lead = input.history.length === 0 ? [OFFLINE_LEAD] : [];
+  return [...lead, ...(foreign ? [OFFLINE_ENGLISH_ONLY] : []), ...read, ...(answer ? [answer] : []), ...parts].join('\n\n');
 }
