@@ -89,6 +89,34 @@ test.describe('book assistant', () => {
     await expect(teranode.getByTestId('assistant-citations')).toContainText(/Teranode/);
   });
 
+  test('"Did this answer your question?": a vote on /assistant and in the dialog is kept, one per answer', async ({ page }) => {
+    const votes: unknown[] = [];
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/ask/feedback')) votes.push(req.postDataJSON());
+    });
+    await gotoHydrated(page, '/assistant');
+    await page.getByRole('textbox', { name: 'Your question' }).fill('What is BEEF?');
+    await page.getByRole('button', { name: 'Ask' }).click();
+    const feedback = page.getByRole('group', { name: 'Did this answer your question?' });
+    await feedback.getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByText('Thank you: your answer helps the next reader.')).toBeVisible();
+    await expect(feedback).toHaveCount(0);
+    expect(votes).toEqual([
+      { question: 'What is BEEF?', citations: expect.arrayContaining([expect.stringMatching(/^\/book\/chapter-06/)]), helpful: true, engine: 'offline' },
+    ]);
+
+    await gotoHydrated(page, '/generator');
+    await page.getByRole('button', { name: 'Ask BitGenius AI' }).click();
+    const frame = page.frameLocator('iframe[title="BitGenius AI assistant"]');
+    await frame.locator('html:not(:has(astro-island[ssr]))').waitFor();
+    await frame.getByRole('textbox', { name: 'Your question' }).fill('How do SHIP and SLAP help find overlay hosts?');
+    await frame.getByRole('button', { name: 'Ask' }).click();
+    await frame.getByRole('group', { name: 'Did this answer your question?' }).getByRole('button', { name: 'No' }).click();
+    await expect(frame.getByText('Thank you: your answer helps the next reader.')).toBeVisible();
+    await expect.poll(() => votes.length).toBe(2);
+    expect(votes[1]).toMatchObject({ helpful: false, engine: 'offline' });
+  });
+
   test('on its own: the site layout, a conversation with follow-ups, clear errors, dark theme', async ({ page }) => {
     await useTheme(page, 'dark');
     await gotoHydrated(page, '/assistant');

@@ -44,7 +44,7 @@ const MIN_MATCHED_SPECIFICITY = 10;
  * development off-topic set and the covered question sets: 1.9% of 896 covered questions
  * refused, 71% of 75 off-topic questions declined (decision 020 gives the sealed figure).
  */
-export function coveredEnough(terms: readonly string[], found: readonly Hit[], search: PassageSearch): boolean {
+function coveredEnough(terms: readonly string[], found: readonly Hit[], search: PassageSearch): boolean {
   const best = found[0];
   if (!search.specificity) return true;
   if (!best) return false;

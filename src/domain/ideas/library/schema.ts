@@ -28,7 +28,7 @@ const drawSchema = z.strictObject({
   section: z.string().regex(/^[a-z0-9-]+$/, 'a heading anchor: lower case, digits and hyphens'),
 });
 
-const money = z.number().finite().min(0);
+const money = z.number().min(0);
 
 /** An idea's unit economics, as data its prose must follow (content/ideas/README.md "Numbers"). */
 const ideaEconomicsSchema = z.strictObject({
@@ -38,7 +38,7 @@ const ideaEconomicsSchema = z.strictObject({
   customerNoun: z.string().min(2).max(40).default('customers'),
   /** US$ a unit. */
   pricePerUnit: money.positive(),
-  unitsPerCustomerPerMonth: z.number().finite().positive(),
+  unitsPerCustomerPerMonth: z.number().positive(),
   /** Paying customers by month (the month as the key), strictly increasing. */
   customers: z.record(z.string().regex(/^\d{1,2}$/), z.number().int().positive()).refine((c) => Object.keys(c).length >= 2, 'at least two milestones'),
   /** People at month 12. */
@@ -48,7 +48,7 @@ const ideaEconomicsSchema = z.strictObject({
   infrastructurePerMonth: money,
   otherCostsPerMonth: money.default(0),
   /** On-chain transactions per unit sold (batched anchors make it small). */
-  transactionsPerUnit: z.number().finite().min(0),
+  transactionsPerUnit: z.number().min(0),
   /** Bytes of one of those transactions (chapter 3's table: 226 for a payment, 236 for a hash anchor). */
   transactionBytes: z.number().int().min(100).max(1_000_000),
   /** One of chapter 3's price columns. */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
 import { ApiError } from '../../../lib/api.ts';
+import { AnswerFeedback } from './AnswerFeedback.tsx';
 import { askWithStream } from './ask-client.ts';
 import { ASSISTANT_CLOSE, askResponseSchema, sourceName, type AskResponse, type Citation, type HistoryEntry } from '../../../domain/assistant/schema.ts';
 
@@ -287,6 +288,7 @@ export default function AssistantChat({ bookTitle }: { bookTitle: string }) {
                 </div>
               )}
               {t.response && <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{engineLabel(t.response)}</p>}
+              {t.response && t.state === 'done' && <AnswerFeedback question={t.question} response={t.response} />}
             </div>
           </article>
         ))}
