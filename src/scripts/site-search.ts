@@ -27,11 +27,24 @@ export function initSiteSearch(): void {
   dialog.addEventListener('click', (event) => {
     if (event.target === dialog) dialog.close(); // a click on the backdrop
   });
-  // Escape closes the dialog even from a non-empty search box (which would only clear itself).
+  // Escape closes the dialog even from a non-empty search box (which would only clear itself); the
+  // arrow keys move between the box and the results' links.
   dialog.addEventListener('keydown', (event) => {
-    if (event.key !== 'Escape') return;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      dialog.close();
+      return;
+    }
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const box = dialog.querySelector<HTMLInputElement>('input[type="search"], input');
+    const links = [...dialog.querySelectorAll<HTMLAnchorElement>('[data-search-results] a[href]')];
+    if (links.length === 0) return;
+    const stops: HTMLElement[] = [...(box ? [box] : []), ...links];
+    const at = stops.indexOf(document.activeElement as HTMLElement);
+    const next = stops[event.key === 'ArrowDown' ? Math.min(stops.length - 1, at + 1) : Math.max(0, at - 1)];
+    if (!next || at < 0) return;
     event.preventDefault();
-    dialog.close();
+    next.focus();
   });
   dialog.addEventListener('close', () => (opener ?? document.querySelector<HTMLElement>('[data-search-open]'))?.focus());
   document.addEventListener('keydown', (event) => {

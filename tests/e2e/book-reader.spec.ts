@@ -290,6 +290,11 @@ test.describe('book reader', () => {
     await expect(top.first()).toBeVisible({ timeout: 30_000 });
     const shown = await top.count();
     expect(shown).toBeGreaterThan(8);
+    // The arrow keys move from the box through the results and back.
+    await box.press('ArrowDown');
+    await expect(top.first()).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(box).toBeFocused();
     await dialog.getByRole('button', { name: 'Show more results' }).click();
     await expect.poll(() => top.count()).toBeGreaterThan(shown);
     const hrefs = await top.evaluateAll((links) => links.map((a) => a.getAttribute('href')));

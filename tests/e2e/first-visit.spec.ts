@@ -71,3 +71,37 @@ test.describe('on a 390x844 phone', () => {
     expect(shown).toBeGreaterThanOrEqual(20);
   });
 });
+
+test.describe('on a 1440x900 desktop', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("at 93% of chapter 2 the current section is inside the rail's visible area", async ({ page }) => {
+    await page.goto('/book/chapter-02');
+    await page.locator('[data-reader][data-ready]').waitFor({ state: 'attached' });
+    await page.evaluate(() => window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) * 0.93));
+    const current = page.locator('[data-toc] a[aria-current="true"]');
+    await expect(current).toHaveCount(1);
+    await expect
+      .poll(() =>
+        current.evaluate((a) => {
+          const rail = a.closest('.reader-column') as HTMLElement;
+          const box = rail.getBoundingClientRect();
+          const at = a.getBoundingClientRect();
+          return at.top >= Math.max(box.top, 0) && at.bottom <= Math.min(box.bottom, window.innerHeight);
+        }),
+      )
+      .toBe(true);
+  });
+
+  test('the chosen tab is in the address, and the address opens it', async ({ page }) => {
+    await page.goto('/book/chapter-05');
+    await page.locator('[data-reader][data-ready]').waitFor({ state: 'attached' });
+    await page.getByRole('tab', { name: 'Code Examples' }).click();
+    await expect(page).toHaveURL(/\/book\/chapter-05#code-examples$/);
+    await page.getByRole('tab', { name: 'Resources' }).press('ArrowRight');
+    await page.getByRole('tab', { name: 'Content' }).click();
+    await expect(page).toHaveURL(/\/book\/chapter-05$/);
+    await page.goto('/book/chapter-05#resources');
+    await expect(page.getByRole('tab', { name: 'Resources' })).toHaveAttribute('aria-selected', 'true');
+  });
+});

@@ -70,6 +70,8 @@ test.describe('generator page', () => {
     const result = page.getByTestId('result-panel');
     await expect(result).toBeVisible({ timeout: 60_000 });
     await expect(page.getByRole('button', { name: 'Generate Revolutionary Idea' })).toBeEnabled();
+    // The keyboard's focus is on what Generate produced, not dropped to the page.
+    await expect(result).toBeFocused();
     // The idea page's section names (one shared article), Core Features included.
     for (const heading of [
       'Business Overview',

@@ -48,8 +48,11 @@ test('the anonymous maker unlists, relists and deletes an idea made in this brow
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Show this idea in the community lists' })).not.toBeChecked(NAV);
 
-  await page.getByRole('switch', { name: 'Show this idea in the community lists' }).click();
+  // By keyboard: the switch keeps the focus while it saves and after (a keyboard user can switch it back).
+  await page.getByRole('switch', { name: 'Show this idea in the community lists' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('switch', { name: 'Show this idea in the community lists' })).toBeChecked(NAV);
+  await expect(page.getByRole('switch', { name: 'Show this idea in the community lists' })).toBeFocused();
   // Back in the list (not necessarily first: other workers' ideas may be newer).
   expect(await recentIds(page)).toContain(id);
 
@@ -58,6 +61,11 @@ test('the anonymous maker unlists, relists and deletes an idea made in this brow
   await del.click();
   await expect(page.getByRole('group', { name: 'Confirm deletion' })).toBeFocused();
   await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(del).toBeFocused();
+  // Escape cancels too.
+  await del.click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('group', { name: 'Confirm deletion' })).toHaveCount(0);
   await expect(del).toBeFocused();
   await del.click();
   await page.getByRole('button', { name: 'Yes, delete it' }).click();

@@ -47,6 +47,13 @@ export function DeleteIdea({ id, title, onDeleted, compact = false }: { id: stri
       tabIndex={-1}
       role="group"
       aria-label="Confirm deletion"
+      // Escape cancels, as it would a dialog; focus goes back to Delete.
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || step === 'busy') return;
+        event.preventDefault();
+        returnFocus.current = true;
+        setStep('idle');
+      }}
       className="flex basis-full flex-wrap items-center gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100"
     >
       <span>Delete this idea for good? Its link will stop working.</span>

@@ -45,6 +45,8 @@ export function VisibilitySwitch({
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const toggle = () => {
+    // aria-disabled, not disabled, while saving: a disabled button drops the keyboard's focus to the page.
+    if (busy) return;
     setBusy(true);
     setFailure(null);
     apiPatch<{ listed: boolean }>(`/api/idea/${encodeURIComponent(id)}`, { listed: !listed })
@@ -59,9 +61,9 @@ export function VisibilitySwitch({
         role="switch"
         aria-checked={listed}
         aria-label={compact ? `Show ${title} in the community lists` : 'Show this idea in the community lists'}
-        disabled={busy}
+        aria-disabled={busy}
         onClick={toggle}
-        className="inline-flex min-h-11 items-center gap-2 rounded-md px-1 text-sm font-semibold text-slate-800 disabled:opacity-60 dark:text-slate-100"
+        className="inline-flex min-h-11 items-center gap-2 rounded-md px-1 text-sm font-semibold text-slate-800 aria-disabled:opacity-60 dark:text-slate-100"
       >
         <span
           aria-hidden="true"

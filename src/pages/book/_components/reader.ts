@@ -140,11 +140,17 @@ function initTabs(onSelect: (name: string) => void): (name: string) => void {
     }
     onSelect(name);
   };
+  /** The chosen tab goes into the address (a link then opens Code Examples or Resources directly). */
+  const remember = (name: string) => {
+    const hash = name === 'content' ? '' : `#${name}`;
+    if (location.hash !== hash) history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`);
+  };
   list.addEventListener('click', (event) => {
     const tab = (event.target as Element).closest<HTMLElement>('[data-tab]');
     if (!tab) return;
     event.preventDefault();
     select(tab.dataset['tab'] ?? 'content');
+    remember(tab.dataset['tab'] ?? 'content');
   });
   list.addEventListener('keydown', (event) => {
     const i = tabs.findIndex((t) => t.getAttribute('aria-selected') === 'true');
@@ -153,6 +159,7 @@ function initTabs(onSelect: (name: string) => void): (name: string) => void {
     if (target === undefined) return;
     event.preventDefault();
     select(tabs[target]?.dataset['tab'] ?? 'content', true);
+    remember(tabs[target]?.dataset['tab'] ?? 'content');
   });
   // An address that points into a panel (a section heading, #resources) opens that panel.
   const fromHash = (event?: Event) => {
@@ -264,6 +271,16 @@ function initSections(id: string, title: string, article: HTMLElement, contentSh
       for (const a of current ?? []) a.removeAttribute('aria-current');
       for (const a of link ?? []) a.setAttribute('aria-current', 'true');
       current = link;
+      // The rail beside a long chapter scrolls itself to keep the current section in view.
+      const inRail = link?.find((a) => a.closest('[data-toc]'));
+      const rail = inRail?.closest<HTMLElement>('.reader-column');
+      if (inRail && rail && rail.scrollHeight > rail.clientHeight) {
+        const box = rail.getBoundingClientRect();
+        const at = inRail.getBoundingClientRect();
+        const margin = 48;
+        if (at.top < box.top + margin) rail.scrollTop -= box.top + margin - at.top;
+        else if (at.bottom > box.bottom - margin) rail.scrollTop += at.bottom - (box.bottom - margin);
+      }
       if (barCurrent) barCurrent.textContent = active?.textContent?.trim() ?? '';
     }
     clearTimeout(saveTimer);

@@ -81,7 +81,12 @@ export default function GeneratorApp({ engines: initialEngines, assistant }: Pro
   const resultRef = useCallback(
     (panel: HTMLElement | null) => {
       clearTimeout(scrollTimer.current);
-      if (panel && resultReceivedAt) scrollTimer.current = setTimeout(() => panel.scrollIntoView({ behavior: 'smooth', block: 'start' }), 100);
+      if (panel && resultReceivedAt)
+        scrollTimer.current = setTimeout(() => {
+          panel.scrollIntoView({ behavior: 'smooth', block: 'start' });
+          // The keyboard's focus follows to what Generate produced (the disabled button had dropped it to the page).
+          if (document.activeElement === document.body || document.activeElement === null) panel.focus({ preventScroll: true });
+        }, 100);
     },
     [resultReceivedAt],
   );

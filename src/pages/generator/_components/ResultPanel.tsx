@@ -74,6 +74,7 @@ export const ResultPanel = forwardRef<HTMLElement, Props>(function ResultPanel({
   return (
     <section
       ref={ref}
+      tabIndex={-1}
       aria-label="Your idea"
       className="scroll-mt-20 sm:rounded-2xl sm:border sm:border-brand-200 sm:bg-gradient-to-br sm:from-brand-50 sm:to-white sm:p-6 sm:dark:border-brand-800 sm:dark:from-slate-900 sm:dark:to-slate-950"
       data-testid="result-panel"
