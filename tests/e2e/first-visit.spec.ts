@@ -105,3 +105,14 @@ test.describe('on a 1440x900 desktop', () => {
     await expect(page.getByRole('tab', { name: 'Resources' })).toHaveAttribute('aria-selected', 'true');
   });
 });
+
+test('the glossary has a letter index, and quotes the book only where its sentence defines the term', async ({ page }) => {
+  await page.goto('/glossary');
+  const letters = page.getByRole('navigation', { name: 'Glossary letters' });
+  await expect(letters.getByRole('link', { name: 'Terms from B' })).toBeVisible();
+  await letters.getByRole('link', { name: 'Terms from S' }).click();
+  await expect(page).toHaveURL(/#term-s/);
+  // "Artificial intelligence (AI) sharpens this gap" spells AI out but does not define it.
+  await expect(page.locator('#term-ai dd')).not.toContainText('sharpens this gap');
+  await expect(page.locator('#term-overlay dd')).toContainText('An overlay is a set of servers');
+});
