@@ -1,5 +1,5 @@
 /**
- * The book assistant's figures (issue 20), in-process: how often the offline engine's first
+ * The book assistant's figures, in-process: how often the offline engine's first
  * citation is the chapter that answers the question (tests/support/assistant-questions.ts), and
  * p50/p95 of a whole offline answer (retrieval, quoting, citation checks). Called by bench/run.ts;
  * on its own: npx node bench/assistant.ts [rounds]

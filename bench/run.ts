@@ -2,7 +2,7 @@
  * `npm run bench`: builds once, serves the production build with the local platform
  * (scripts/serve.ts) on a fresh Blobs store, and prints a table of figures (also written to
  * bench/results.json):
- * - the example runner: gzip loaded on the first Run, and Run to first output (issue 30);
+ * - the example runner: gzip loaded on the first Run, and Run to first output;
  * - build time; JS transferred (gzip) per route, with the budgets of issues 10 and 19, and the
  *   HTML weight (gzip) of chapter pages;
  * - Lighthouse (mobile emulation, median of 3 runs) per route;
@@ -256,7 +256,7 @@ async function jsPerRoute(routes: string[]): Promise<void> {
         frameworkGzip === 0,
       );
     else if (route.startsWith('/book/')) {
-      // Issue 19: a chapter page is a document (no framework); before the reader opens search it
+      // a chapter page is a document (no framework); before the reader opens search it
       // loads at most 15 KB of JS (72 KB with the React reader), and its HTML carries the chapter
       // once (chapter 5 was 26.8 KB gzip).
       record(
@@ -275,7 +275,7 @@ async function jsPerRoute(routes: string[]): Promise<void> {
     await page.close();
   }
   results['jsPerRoute'] = sizes;
-  // Issue 25: where the text starts on a 390x844 phone (Starlight: chapter 1 at 277 px, chapter 5 at 363 px).
+  // where the text starts on a 390x844 phone (Starlight: chapter 1 at 277 px, chapter 5 at 363 px).
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
   const firstParagraph: Record<string, number> = {};
   for (const [route, starlight] of [
@@ -302,7 +302,7 @@ async function jsPerRoute(routes: string[]): Promise<void> {
 }
 
 /**
- * The in-page example runner (issue 30): what loads on the first Run (the worker with the SDK, the
+ * The in-page example runner: what loads on the first Run (the worker with the SDK, the
  * sandbox and Sucrase, plus the page's small runner script), gzip; and the time from pressing Run on
  * chapter 5's first example to its first line of output, cold (a fresh page each time).
  */
@@ -423,7 +423,7 @@ async function main(): Promise<void> {
   record('Build (astro build + pagefind + headers)', `${buildSeconds.toFixed(1)} s`);
   results['buildSeconds'] = buildSeconds;
 
-  // The book's code examples, each run as a program against the fake network (issue 29: <= 60 s).
+  // The book's code examples, each run as a program against the fake network (<= 60 s).
   if (!SKIP.has('examples')) {
     const t1 = performance.now();
     await run('npx', ['vitest', 'run', '--config', 'tests/examples/vitest.config.ts', '--silent']);

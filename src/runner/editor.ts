@@ -6,7 +6,7 @@ import { editorTheme } from './editor-theme.ts';
 import { edits } from './edits.ts';
 
 /**
- * Edit and run (issue 30): CodeMirror 6, loaded on the first Edit (its own chunk, counted apart from
+ * Edit and run: CodeMirror 6, loaded on the first Edit (its own chunk, counted apart from
  * the runner). The editor replaces the printed code view of one example; Run takes its text and
  * "Reset code" puts the printed version back.
  */

@@ -9,7 +9,7 @@ import { factPattern, HELD_OUT } from '../support/assistant-heldout.ts';
 import { LATER_HELD_OUT } from '../support/assistant-heldout-later.ts';
 import { QUALITY_QUESTIONS } from '../support/assistant-questions.ts';
 
-/** The retrieval quality bar of issue 20 (the figure itself is printed by `npm run bench`). */
+/** The retrieval quality bar (the figure itself is printed by `npm run bench`). */
 describe('offline assistant quality', () => {
   it('cites the chapter that answers the question first for at least 80% of the question set', async () => {
     expect(QUALITY_QUESTIONS.length).toBeGreaterThanOrEqual(30);
@@ -27,7 +27,7 @@ describe('offline assistant quality', () => {
 
 const index = async () => new BookIndex(buildIndexFile(await loadBook()));
 
-describe('the glossary (issue 26)', () => {
+describe('the glossary', () => {
   it('lists the terms the book defines, each with its sentence and a link to where it is defined', async () => {
     const { glossary, passages } = await index();
     const terms = new Map(glossary.map((g) => [g.term, g]));
@@ -94,7 +94,7 @@ describe('held-out reader questions (written before the retrieval changes; never
   });
 });
 
-describe('the held-out sets the bench measures (issue 26)', () => {
+describe('the held-out sets the bench measures', () => {
   it("names chapters the book has, and each fact is in the text of one of the question's chapters", async () => {
     // A fact no chapter holds any more would make "fact in the opening" count nothing: an edit of the
     // book that rewords an answer must reword its fact too.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The errors an independent review found in the 2026 edition (issue 29), each guarded where it
+ * The errors an independent review found in the 2026 edition, each guarded where it
  * could come back: the wrong claim appears nowhere in the book, and the corrected one is at its
  * first home. Sources: SV Node 1.2.0 release notes and source (IsMalleableTxnVersion, the script
  * number limits), Teranode's shipped settings, IBM's Cost of a Data Breach 2025, the World Bank's

@@ -4,7 +4,7 @@ import { ProtoWallet, PrivateKey, Utils } from '@bsv/sdk';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Printed functions that a reader would paste run as printed (issue 29, the example defects): the
+ * Printed functions that a reader would paste run as printed (the example defects): the
  * block is taken from the chapter's text, written beside the project's own modules (so it resolves
  * the same @bsv/sdk) and imported, then called with good and bad input.
  */

@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Printed code is tested code (issue 29): every TypeScript block in the chapters' text type-checks
+ * Printed code is tested code: every TypeScript block in the chapters' text type-checks
  * on its own under the project's strictest settings (`astro/tsconfigs/strictest`, the SDK's real
  * types from node_modules), all blocks in one program. A block is a module; one that uses a value
  * it does not define fails, as it would for a reader who copies it.

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The repository stands alone (issue 28): code and documentation cite docs/spec.md,
+ * The repository stands alone: code and documentation cite docs/spec.md,
  * docs/architecture.md and the decision records, never the team's notes outside the repository.
  */
 const OUTSIDE = /(?<![\w/.-])(SPEC|DESIGN|STYLE|RECIPE)\.md/;

@@ -2,7 +2,7 @@ import { scoreResponse } from '../support/observatory.ts';
 import { expect, expectNoA11yViolations, gotoHydrated, test, useTheme, waitForHydration } from './fixtures.ts';
 
 /**
- * The book assistant (issue 20): asked inside the generator's "Ask BitGenius AI" dialog, its
+ * The book assistant: asked inside the generator's "Ask BitGenius AI" dialog, its
  * answer cites the book, and a citation opens the reader at the cited section. On its own,
  * /assistant is a page of the site; only this site may frame it.
  */
@@ -148,7 +148,7 @@ test.describe('book assistant', () => {
     await waitForHydration(page);
   });
 
-  test.describe('what a reader does with it (stop 40)', () => {
+  test.describe('what a reader does with it', () => {
     test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     test('keeps the conversation across a visit to a source, wraps long words, and keeps a long paste unsent', async ({ page }) => {
       await gotoHydrated(page, '/assistant');

@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 /**
- * The attack scenarios of issue 28, against the served site (scripts/serve.ts: every function in
+ * The attack scenarios , against the served site (scripts/serve.ts: every function in
  * one module graph over the local Blobs server), as a client would run them: deletes racing
  * generations leave no deleted idea in any list, a claim race has one winner, and overlapping
  * health probes all answer 200.

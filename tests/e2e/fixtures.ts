@@ -5,7 +5,7 @@ import { test as base, expect, type Page } from '@playwright/test';
  * Shared end-to-end helpers. Every test fails on an unexpected console error or page error
  * (expected ones are listed with `allowConsoleErrors`).
  */
-// GET /api/auth/user answers 401 for anonymous visitors (issue 7); the browser logs that as a
+// GET /api/auth/user answers 401 for anonymous visitors; the browser logs that as a
 // failed resource load, which is expected.
 const ALWAYS_ALLOWED = [/status of 401 \(Unauthorized\)/];
 

@@ -184,7 +184,7 @@ test.describe('generator page', () => {
     await page.getByRole('button', { name: 'Generate Revolutionary Idea' }).click();
     await expect(page.getByTestId('result-panel')).toBeVisible({ timeout: 60_000 });
     await expect(page).toHaveURL(/\/generator\?businessCategory=energy&seed=seed-1$/);
-    // A click sends the next seed of this visit's series (issue 27: clicking again never repeats a concept).
+    // A click sends the next seed of this visit's series (clicking again never repeats a concept).
     expect(bodies[0]?.['seed']).toMatch(/^[A-Za-z0-9]{8}--1$/);
 
     // Opening the link: the controls are filled, the first generation sends the seed, the next does not.

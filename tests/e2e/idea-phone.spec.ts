@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from './fixtures.ts';
 
 /**
- * Issue 27, item 5: on a 390 px phone an idea uses the screen's width (paragraphs at least 320 px,
+ * on a 390 px phone an idea uses the screen's width (paragraphs at least 320 px,
  * no card inside a card) and its sections after the overview start closed, a tap away; the served
  * HTML keeps them open, so nothing is hidden without JavaScript.
  */

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from './fixtures.ts';
 
 /**
- * Issue 27, item 6: who manages an idea (its signed-in owner, or the browser that made it while
+ * who manages an idea (its signed-in owner, or the browser that made it while
  * signed out) switches it between public and only-you and deletes it, on its page and on the cards
  * of Your Ideas; the community lists follow at once; a stranger sees no controls.
  */

@@ -30,7 +30,7 @@ const legacyIdea = {
 // An older record shape: JSON strings, unparsable parameters, no business model.
 const legacy = { ...sampleRecord({ id: `e2e-legacy-${run}`, businessName: '' }), generatedIdea: JSON.stringify(legacyIdea), parameters: '{oops' };
 
-// A record the code does not expect (issue 14): an object and prototype names where option values go.
+// A record the code does not expect: an object and prototype names where option values go.
 const odd = sampleRecord(
   { id: `e2e-odd-${run}`, parameters: { targetMarket: { name: 'B2B', size: 3 }, businessCategory: '__proto__', aiFocus: 'constructor', innovationLevel: [7] } },
   `Odd Parameters ${run}`,

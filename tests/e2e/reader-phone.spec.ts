@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, gotoHydrated, test, useTheme } from './fixtures.ts';
 
 /**
- * Issue 25: reading on a phone as well as the best docs site, and one header on every page.
- * Each describe block is one numbered item of the issue.
+ * reading on a phone as well as the best docs site, and one header on every page.
+ * Each describe block is one thing a phone reader needs.
  */
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const header = (page: Page) => page.locator('[data-site-header]');

@@ -6,7 +6,7 @@ import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
 /**
- * The in-page example runner (issue 30): Run executes the printed example in a worker against the
+ * The in-page example runner: Run executes the printed example in a worker against the
  * fake chain, with the facts its Node test (tests/examples/chapter-NN.test.ts) checks.
  */
 interface Shown {

@@ -3,7 +3,7 @@ import { scoreResponse } from '../support/observatory.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * Every response, static or from a function, carries the security headers of issue 10, and each
+ * Every response, static or from a function, carries the security headers , and each
  * scores A+ with the HTTP Observatory rules.
  */
 const ROUTES: { path: string; status: number; html: boolean; method?: 'POST' }[] = [

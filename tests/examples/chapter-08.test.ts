@@ -87,7 +87,7 @@ describe('Chapter 8 examples', () => {
     expect(lines.slice(0, 3)).toEqual(['certifier signature valid: true', 'issued by expected certifier: true', 'subject is the user we authenticated: true']);
     expect(r.stdout).toContain("revealed fields: { over18: 'true' }");
     expect(r.stdout).toMatch(/fields still encrypted: \[ 'name', 'dateOfBirth', 'country' \]/);
-    // Revocation (issue 29, defect 2): a real outpoint, live at first, refused once spent.
+    // Revocation (defect 2): a real outpoint, live at first, refused once spent.
     expect(lines.slice(-2)).toEqual(['not revoked: true', 'after revocation, not revoked: false']);
     const revoke = ctx.chain.accepted[before];
     expect(revoke?.inputs[0]?.sourceTXID ?? revoke?.inputs[0]?.sourceTransaction?.id('hex')).toBe(funding.id('hex'));

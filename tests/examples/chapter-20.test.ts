@@ -81,7 +81,7 @@ try {
     };
     expect(await accept(tx, expected)).toEqual({ txid });
     expect(ctx.net.calls('testnet.arc.gorillapool.io').at(-1)).toMatchObject({ method: 'POST', status: 200 });
-    // Replay: the same payment presented again unlocks nothing (issue 29, defect 1).
+    // Replay: the same payment presented again unlocks nothing (defect 1).
     expect(await accept(tx, expected)).toEqual({ error: 'Payment already used' });
     expect(ctx.net.calls('api.whatsonchain.com').some((c) => c.url.includes('/v1/bsv/test/block/'))).toBe(true);
     expect(await accept(tx, { ...expected, authorSatoshis: 701 })).toEqual({ error: 'Author share missing' });

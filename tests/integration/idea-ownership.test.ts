@@ -388,7 +388,7 @@ describe('the gallery (GET /api/ideas) on the Blobs store', () => {
   });
 });
 
-describe('under load (the attack scenarios, issue 28)', () => {
+describe('under load (the attack scenarios)', () => {
   /** Every idea id any list shows: recent ideas, the whole gallery, a category stream. */
   async function everyListedId(category: string): Promise<Set<string>> {
     const ids = new Set(await recent());

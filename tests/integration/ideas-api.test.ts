@@ -202,7 +202,7 @@ describe('GET /idea/{id} (served page)', () => {
       expect(html).toMatch(/<meta property="og:description" content="Idea 3 lets farm cooperatives/);
       expect(html).toContain(`<link rel="canonical" href="https://book.example.org/idea/${idOf(3)}">`);
       expect(html).toContain(`<meta property="og:url" content="https://book.example.org/idea/${idOf(3)}">`);
-      // The share card (issue 18): a large image card on X and in chat apps.
+      // The share card: a large image card on X and in chat apps.
       expect(html).toContain(`<meta property="og:image" content="https://book.example.org/api/idea/${idOf(3)}/share-card.png">`);
       expect(html).toContain(`<meta name="twitter:image" content="https://book.example.org/api/idea/${idOf(3)}/share-card.png">`);
       expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');

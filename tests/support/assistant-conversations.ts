@@ -1,8 +1,8 @@
 /**
- * Two-turn conversations for the book assistant (issue 26), written in stop 40 by a helper who read
+ * Two-turn conversations for the book assistant, written by a helper who read
  * only the chapters: FOLLOW_UPS lean on the question before ("how much did they lose?"); SWITCHES
  * ask something new ("The docs mention BRC-69. What is that?"), which must not be pulled back to
- * the old subject. `npm run bench` prints both. Measured before stop 40's change to follow-ups
+ * the old subject. `npm run bench` prints both. Measured before the change to follow-ups
  * (33/40 and 29/30, 10 passages of the old subject in the new answers), then used to choose it.
  */
 export interface Conversation {

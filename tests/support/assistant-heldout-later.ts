@@ -1,5 +1,5 @@
 /**
- * Held-out questions for the offline assistant written in the sessions from 2026-11-24 (issue 26),
+ * Held-out questions for the offline assistant written in the sessions from 2026-11-24,
  * each set before the change it measures and never tuned on; `npm run bench` prints each. The
  * closing note of each stop gives the figures before and after.
  */
@@ -246,7 +246,7 @@ export const LATER_HELD_OUT: readonly HeldOutSet[] = [
   },
   {
     name: "seventh held-out set (the reader's mix: 15 terms, 15 paraphrases, 10 numbers, comparisons and how-tos)",
-    written: 'after the glossary of stop 34, before any change it measures',
+    written: 'after the glossary, before any change it measures',
     questions: [
       { kind: 'term', question: 'What is a locking script?', chapters: ['chapter-02'] },
       { kind: 'term', question: 'What does P2PKH mean?', chapters: ['chapter-02', 'chapter-03'] },
@@ -397,7 +397,7 @@ export const LATER_HELD_OUT: readonly HeldOutSet[] = [
   },
   {
     name: "eighth held-out set (the reader's mix: 15 terms, 15 paraphrases, 10 numbers, comparisons and how-tos)",
-    written: 'at the start of stop 35, before any change it measures',
+    written: 'at the start, before any change it measures',
     questions: [
       { kind: 'term', question: 'What is a hash function?', chapters: ['chapter-02'] },
       { kind: 'term', question: 'What is proof of work?', chapters: ['chapter-02', 'chapter-19'] },
@@ -543,7 +543,7 @@ export const LATER_HELD_OUT: readonly HeldOutSet[] = [
   },
   {
     name: "ninth held-out set (the reader's mix: 15 terms, 15 paraphrases, 10 numbers, comparisons and how-tos)",
-    written: 'in stop 35 after the plural, titled-section and amount changes, before any change it measures',
+    written: 'after the plural, titled-section and amount changes, before any change it measures',
     questions: [
       { kind: 'term', question: 'What are critical tracking events?', chapters: ['chapter-12'] },
       { kind: 'term', question: 'What is a model hash?', chapters: ['chapter-09', 'chapter-11'] },
@@ -694,7 +694,7 @@ export const LATER_HELD_OUT: readonly HeldOutSet[] = [
   },
   {
     name: "tenth held-out set (the reader's mix: 15 terms, 15 paraphrases, 10 numbers, comparisons and how-tos)",
-    written: 'in stop 36 before any change it measures',
+    written: 'before any change it measures',
     questions: [
       { kind: 'term', question: 'What is additionality?', chapters: ['chapter-13'] },
       { kind: 'term', question: 'What is a digital product passport?', chapters: ['chapter-12', 'chapter-20'] },
@@ -845,7 +845,7 @@ export const LATER_HELD_OUT: readonly HeldOutSet[] = [
   },
   {
     name: "eleventh held-out set (the reader's mix: 15 terms, 15 paraphrases, 10 numbers, comparisons and how-tos)",
-    written: 'in stop 36 after the slip, definition and superlative changes, before any change it measures',
+    written: 'after the slip, definition and superlative changes, before any change it measures',
     questions: [
       { kind: 'term', question: 'What is a nonce?', chapters: ['chapter-02', 'chapter-08'] },
       { kind: 'term', question: 'What is mining?', chapters: ['chapter-02', 'chapter-03', 'chapter-19'] },
@@ -991,7 +991,7 @@ export const LATER_HELD_OUT: readonly HeldOutSet[] = [
   },
   {
     name: 'twelfth held-out set (60 questions by a reader who saw only the chapters: 20 terms, 20 paraphrases, 10 numbers, 5 comparisons, 5 how-tos)',
-    written: 'in stop 37 before the opening changes, by a helper who read only the chapters; was 54/60, fact in the opening 30/60',
+    written: 'before the opening changes, by a helper who read only the chapters; was 54/60, fact in the opening 30/60',
     questions: [
       { kind: 'term', question: 'What does BSV stand for?', chapters: ['chapter-00', 'chapter-03'], fact: /Bitcoin Satoshi Vision/i },
       {
@@ -1233,7 +1233,7 @@ export const LATER_HELD_OUT: readonly HeldOutSet[] = [
   },
   {
     name: 'thirteenth held-out set (60 questions by a reader who saw only the chapters: 20 terms, 20 paraphrases, 8 numbers, 6 comparisons, 6 how-tos)',
-    written: 'in stop 38 before the two-sentence opening, by a helper who read only the chapters; was 55/60, fact in the opening 28/60',
+    written: 'before the two-sentence opening, by a helper who read only the chapters; was 55/60, fact in the opening 28/60',
     questions: [
       { kind: 'term', question: 'what does BSV stand for?', chapters: ['chapter-00', 'chapter-03'], fact: /Bitcoin Satoshi Vision/i },
       {
@@ -1539,8 +1539,7 @@ export const LATER_HELD_OUT: readonly HeldOutSet[] = [
   },
   {
     name: 'fourteenth held-out set (60 questions by a reader who saw only the chapters: 20 terms, 20 paraphrases, 8 numbers, 6 comparisons, 6 how-tos)',
-    written:
-      "in stop 39 before the readers' questions (content/index-terms), by a helper who read only the chapters; was 54/60, fact in the opening 28/60, 1 not covered",
+    written: "before the readers' questions (content/index-terms), by a helper who read only the chapters; was 54/60, fact in the opening 28/60, 1 not covered",
     questions: [
       { kind: 'term', question: 'what does BEEF stand for in bsv', chapters: ['chapter-06', 'chapter-18'], fact: /Background Evaluation Extended Format/i },
       { kind: 'term', question: 'What is BUMP?', chapters: ['chapter-02', 'chapter-06'], fact: /BSV Unified Merkle Path/i },
@@ -1866,7 +1865,7 @@ export const LATER_HELD_OUT: readonly HeldOutSet[] = [
   {
     name: "fifteenth held-out set (50 questions in five styles, 10 each: search-box keywords, stories of the reader's own situation, non-native English, sceptics, a mix)",
     written:
-      "in stop 39 after the readers' questions, by a helper who read only the chapters (not content/index-terms); was 47/50, fact in the opening 21/50, 1 not covered, on the code before them",
+      "after the readers' questions, by a helper who read only the chapters (not content/index-terms); was 47/50, fact in the opening 21/50, 1 not covered, on the code before them",
     questions: [
       { kind: 'number', style: 'search', question: 'arup deepfake video call loss', chapters: ['chapter-01'], fact: /roughly US\$25 million/i },
       {
@@ -2219,7 +2218,7 @@ export const LATER_HELD_OUT: readonly HeldOutSet[] = [
   {
     name: 'sixteenth set (40 stories: a reader tells their own situation in 25-50 words, then asks)',
     written:
-      'in stop 39 by a helper who read only the chapters, and used to choose the rule that the opening answers the sentences that ask (so tuned on); was 29/40, fact in the opening 10/40',
+      'by a helper who read only the chapters, and used to choose the rule that the opening answers the sentences that ask (so tuned on); was 29/40, fact in the opening 10/40',
     questions: [
       {
         kind: 'paraphrase',
@@ -2546,7 +2545,7 @@ export const LATER_HELD_OUT: readonly HeldOutSet[] = [
   {
     name: 'seventeenth held-out set (70 questions in five kinds and five styles: 18 terms, 20 paraphrases, 12 numbers, 10 how-tos, 10 comparisons; 14 each of search-box keywords, stories, non-native English, sceptics, a mix)',
     written:
-      'at the start of stop 40, by a helper who read only the chapters; was 64/70, fact in the opening 28/70; its misses were then looked at (the definition in one part of a question), so it is tuned on',
+      'at the start, by a helper who read only the chapters; was 64/70, fact in the opening 28/70; its misses were then looked at (the definition in one part of a question), so it is tuned on',
     questions: [
       // ---------- term (18) ----------
       {
@@ -3059,8 +3058,7 @@ export const LATER_HELD_OUT: readonly HeldOutSet[] = [
   },
   {
     name: 'eighteenth held-out set (60 questions in five kinds and five styles: 14 terms, 18 paraphrases, 10 numbers, 9 how-tos, 9 comparisons; 12 each of search-box keywords, stories, non-native English, sceptics, a mix)',
-    written:
-      'in stop 40 before its changes, by a helper who read only the chapters, and never looked at question by question; was 52/60, fact in the opening 24/60',
+    written: 'before its changes, by a helper who read only the chapters, and never looked at question by question; was 52/60, fact in the opening 24/60',
     questions: [
       // chapter-00
       {
@@ -3536,7 +3534,7 @@ export const LATER_HELD_OUT: readonly HeldOutSet[] = [
   {
     name: 'nineteenth held-out set (50 questions in five kinds and five styles: 12 terms, 14 paraphrases, 9 numbers, 8 how-tos, 7 comparisons; 10 each of search-box keywords, stories, non-native English, sceptics, a mix; 5 in American spelling)',
     written:
-      'at the end of stop 40 after all its changes, by a third helper who read only the chapters, measured once: 42/50, fact in the opening 22/50 (on the code before stop 40: 42/50, 24/50, two of which were quotes of a passage listed above [1])',
+      'after all the changes of its session, by a third helper who read only the chapters, measured once: 42/50, fact in the opening 22/50 (on the code before stop 40: 42/50, 24/50, two of which were quotes of a passage listed above [1])',
     questions: [
       // chapter-00
       {
@@ -3952,7 +3950,7 @@ export const LATER_HELD_OUT: readonly HeldOutSet[] = [
 ];
 
 /**
- * Questions the book does not answer, written in stop 36 to measure how often the offline engine
+ * Questions the book does not answer, written to measure how often the offline engine
  * answers one as if the book covered it (`npm run bench`); never tuned on.
  */
 export const OFF_TOPIC: readonly string[] = [
@@ -3986,7 +3984,7 @@ export const OFF_TOPIC: readonly string[] = [
   'What does a plumber charge per hour?',
   'How do I paint a room quickly?',
   'Which wine goes with fish?',
-  // Written in stop 40 by a helper who read only the chapters, at least half sharing ordinary words
+  // Written by a helper who read only the chapters, at least half sharing ordinary words
   // with the book's subject ("beef brisket", "metro tokens", "model railway"): 10 of 25 answered before any change.
   'How long should I rest a beef brisket after smoking it?',
   'What is the best way to stop my dog pulling on the lead during walks?',
@@ -4013,7 +4011,7 @@ export const OFF_TOPIC: readonly string[] = [
   'How do I contest a parking ticket in traffic court?',
   'Who composed the music for the film Interstellar?',
   'How do I build a raised garden bed out of old pallets?',
-  // Written in stop 40 by a second helper, before that stop's changes: 11 of 20 answered.
+  // Written by a second helper, before those changes: 11 of 20 answered.
   "What's the best chain lube for a road bike that gets ridden in the rain?",
   'How do I proof bread dough when my kitchen is cold?',
   'Who holds the record for the most goals scored at a single World Cup?',

@@ -1,5 +1,5 @@
 /**
- * HELD OUT: reader questions written before the retrieval changes of issue 26 and never used to
+ * HELD OUT: reader questions written before the retrieval changes and never used to
  * tune them (the tuning set is assistant-questions.ts). Each names the chapter that answers it and,
  * where the answer is a fact, a pattern the answer's opening must contain; a fee's number is read
  * from chapter 3's table at test time, never written here. Kinds: direct, paraphrased, acronym

@@ -31,7 +31,7 @@ describe('the assistant page island', () => {
     const html = renderToStaticMarkup(<AssistantChat bookTitle="Infrastructure Renaissance" />);
     expect(html).toContain('Ask anything about <em>Infrastructure Renaissance</em>');
     expect(html).toContain('<label for="assistant-question"');
-    // A longer paste is kept whole and flagged, not cut at 1,000 characters without a word (stop 40).
+    // A longer paste is kept whole and flagged, not cut at 1,000 characters without a word.
     expect(html).not.toContain('maxLength');
     expect(html).toContain('<span>0/1000</span>');
   });

@@ -150,7 +150,7 @@ describe('the language models get the same rules', () => {
   });
 });
 
-describe('things the glossary lacks (stop 36)', () => {
+describe('things the glossary lacks', () => {
   const passage = (section: string, text: string) => ({
     chapterId: 'chapter-13',
     chapterTitle: 'Chapter 13: Environment',

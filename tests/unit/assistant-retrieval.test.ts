@@ -131,7 +131,7 @@ describe('BookIndex', () => {
   });
 });
 
-describe('phrases (issue 26)', () => {
+describe('phrases', () => {
   it('a question whose best word match does not cover it is answered from a passage holding its words as a phrase', async () => {
     const { termPairs, holdsPair } = await import('../../src/domain/assistant/text.ts');
     expect(termPairs('What is the travel rule?')).toEqual(['travel rule']);
@@ -148,7 +148,7 @@ describe('phrases (issue 26)', () => {
   });
 });
 
-describe('everyday words (issue 26)', () => {
+describe('everyday words', () => {
   it('bring the terms the book uses, one way, and only in the sense the book means', async () => {
     const { expansionsOf } = await import('../../src/domain/assistant/text.ts');
     expect(expansionsOf('Why do big central databases keep getting hacked?').join(' ')).toMatch(/breach/);
@@ -165,7 +165,7 @@ describe('everyday words (issue 26)', () => {
   });
 });
 
-describe("readers' words and the chapter's evidence (issue 26)", () => {
+describe("readers' words and the chapter's evidence", () => {
   it("finds a section by its index terms when the reader's words are not the book's", () => {
     // "insolvent" is not a word of the book; the self-custody section's index terms have it.
     const question = 'Is my data safe if the exchange becomes insolvent?';
@@ -293,7 +293,7 @@ describe('coverage', () => {
     expect(r.citations[0]?.quote).toMatch(/commit/i);
   });
 
-  it('counts a word read one slip away as less than a word typed, so "Tower" read as power covers nothing (stop 36)', async () => {
+  it('counts a word read one slip away as less than a word typed, so "Tower" read as power covers nothing', async () => {
     const passage = (chapterId: string, section: string) => ({ chapterId, chapterTitle: 'c', section, parent: '', slug: section, text: section, code: '' });
     const hit = { passage: passage('chapter-13', 'energy'), score: 2, matched: ['power', 'built'] };
     // Two of three words typed cover a question (0.67); a guessed word and a typed one do not (0.58).
@@ -303,7 +303,7 @@ describe('coverage', () => {
     expect(r.answer).toMatch(/does not (seem to )?cover/);
   });
 
-  it('takes three best passages of one chapter, each with two words of the question and together most of them, as covering it (stop 36)', async () => {
+  it('takes three best passages of one chapter, each with two words of the question and together most of them, as covering it', async () => {
     const passage = (chapterId: string, section: string) => ({ chapterId, chapterTitle: 'c', section, parent: '', slug: section, text: section, code: '' });
     const hits = ['streaming', 'channels', 'per-item content'].map((section, i) => ({
       passage: passage('chapter-16', section),
@@ -329,7 +329,7 @@ describe('coverage', () => {
   });
 });
 
-describe('answers to questions about a term (stop 34)', () => {
+describe('answers to questions about a term', () => {
   const ask = (question: string) => askBook({ question, history: [] }, { search: index, engine: new OfflineAnswerEngine() });
 
   it('answers the term asked about, not a name that comes after it ("a subtree in Teranode")', async () => {
@@ -365,7 +365,7 @@ describe('answers to questions about a term (stop 34)', () => {
   });
 });
 
-describe('plurals, titled sections and amounts (stop 35)', () => {
+describe('plurals, titled sections and amounts', () => {
   const ask = (question: string) => askBook({ question, history: [] }, { search: index, engine: new OfflineAnswerEngine() });
 
   it('reads a short plural as its singular, where a short word ending in s is not a plural', () => {
@@ -390,7 +390,7 @@ describe('plurals, titled sections and amounts (stop 35)', () => {
   });
 });
 
-describe('an opening of two sentences, and quotes that do not repeat it (stop 38)', () => {
+describe('an opening of two sentences, and quotes that do not repeat it', () => {
   const passage = (section: string, text: string) => ({ chapterId: 'chapter-08', chapterTitle: 'c', section, parent: '', slug: section, text, code: '' });
   const answer = (question: string, ...passages: ReturnType<typeof passage>[]) =>
     new OfflineAnswerEngine().answer({ question, history: [], passages }, { signal: AbortSignal.timeout(1000) });
@@ -418,7 +418,7 @@ describe('an opening of two sentences, and quotes that do not repeat it (stop 38
     expect(two).toBe(`“${best}” [1]`);
   });
 
-  it('quotes a best sentence that points back ("It ...", "But ...") with the sentence before it (stop 40)', async () => {
+  it('quotes a best sentence that points back ("It ...", "But ...") with the sentence before it', async () => {
     const subject = 'A trust layer is not a product.';
     const pointing = 'It is shared infrastructure between the systems that make decisions and the people who must believe them.';
     const opening = (await answer('Who must believe the decisions of shared systems?', passage('Layer', `${subject} ${pointing}`))).split('\n\n')[1];
@@ -465,7 +465,7 @@ describe('an opening of two sentences, and quotes that do not repeat it (stop 38
   });
 });
 
-describe('amounts in the opening (stop 35)', () => {
+describe('amounts in the opening', () => {
   const opening = async (question: string) =>
     (await askBook({ question, history: [] }, { search: index, engine: new OfflineAnswerEngine() })).answer.split('\n\n')[1] ?? '';
 
@@ -489,7 +489,7 @@ describe('amounts in the opening (stop 35)', () => {
     expect(await opening('How big is a SHA-256 hash?')).toContain('produces 256 bits');
   });
 
-  it('reads a superlative ("the largest block") as a question about an amount (stop 36)', async () => {
+  it('reads a superlative ("the largest block") as a question about an amount', async () => {
     // Before, the opening was the sentence on the setting that caps blocks, without a size.
     expect(await opening('What is the largest block mined on BSV?')).toContain('a block of 1,999,941,397 bytes');
   });
@@ -500,7 +500,7 @@ describe('amounts in the opening (stop 35)', () => {
   });
 });
 
-describe('slips of the keyboard and words the book only begins (stop 36)', () => {
+describe('slips of the keyboard and words the book only begins', () => {
   const ask = (question: string) => askBook({ question, history: [] }, { search: index, engine: new OfflineAnswerEngine() });
 
   it('counts an insertion, a deletion, a wrong letter and two swapped letters as one edit each', () => {
@@ -526,7 +526,7 @@ describe('slips of the keyboard and words the book only begins (stop 36)', () =>
     expect(index.correct('What is SPVV, BRC-1000 or a tokn?')).toBe('What is SPVV, BRC-1000 or a tokn?');
   });
 
-  it('leaves an English word the book never uses as written, where it had been read as a book word one slip away (stop 38)', () => {
+  it('leaves an English word the book never uses as written, where it had been read as a book word one slip away', () => {
     for (const q of [
       'How can a small charity show donors where every dollar went?',
       'How do I choose a good mattress?',
@@ -592,7 +592,7 @@ describe('slips of the keyboard and words the book only begins (stop 36)', () =>
   });
 });
 
-describe('what the glossary lacks, answered from the sentence that says what it is (stop 36)', () => {
+describe('what the glossary lacks, answered from the sentence that says what it is', () => {
   const opening = async (question: string) => {
     const r = await askBook({ question, history: [] }, { search: index, engine: new OfflineAnswerEngine() });
     return { opening: r.answer.split('\n\n')[1] ?? '', first: r.citations[0]?.url };
@@ -616,7 +616,7 @@ describe('what the glossary lacks, answered from the sentence that says what it 
   });
 });
 
-describe('a definition asked in one part of a longer question (stop 40)', () => {
+describe('a definition asked in one part of a longer question', () => {
   const opening = async (question: string) => {
     const r = await askBook({ question, history: [] }, { search: index, engine: new OfflineAnswerEngine() });
     return r.answer.split('\n\n')[1] ?? '';
@@ -651,7 +651,7 @@ describe('a definition asked in one part of a longer question (stop 40)', () => 
   });
 });
 
-describe('conversations: a follow-up leans on the question before, a new question does not (stop 40)', () => {
+describe('conversations: a follow-up leans on the question before, a new question does not', () => {
   const ask = async (first: string, then: string) => {
     const engine = new OfflineAnswerEngine();
     const before = await askBook({ question: first, history: [] }, { search: index, engine });
@@ -682,7 +682,7 @@ describe('conversations: a follow-up leans on the question before, a new questio
   });
 });
 
-describe("American spellings find the book's British words (stop 40)", () => {
+describe("American spellings find the book's British words", () => {
   it('reads -ize, -or, -er, -ense, -og and skeptic as the book writes them, and leaves size and prize alone', () => {
     const same = (us: string, uk: string) => expect(processTerm(us), `${us} as ${uk}`).toEqual(processTerm(uk));
     same('organize', 'organise');
@@ -706,7 +706,7 @@ describe("American spellings find the book's British words (stop 40)", () => {
   });
 });
 
-describe('the offline answer lists its sources in the order the opening cites them (stop 40)', () => {
+describe('the offline answer lists its sources in the order the opening cites them', () => {
   const passage = (section: string, text: string, chapterTitle = 'Chapter 8: Wallets') => ({
     chapterId: 'chapter-08',
     chapterTitle,

@@ -310,7 +310,7 @@ describe('toParagraphs', () => {
   });
 });
 
-describe('stored records that are not what the code expects (issue 14)', () => {
+describe('stored records that are not what the code expects', () => {
   const hostile = [{ name: 'B2B', size: 3 }, ['b2b'], '__proto__', 'constructor', 'toString', 42, true, null];
   it.each(hostile.map((v) => [JSON.stringify(v), v]))('every text of the view is a string when parameters hold %s', (_, value) => {
     const record = sampleRecord({

@@ -4,7 +4,7 @@ import { readCookie, setCookie } from './cookies.ts';
 import { signToken, verifyToken } from './session.ts';
 
 /**
- * The claim token of anonymous ideas (issue 18, "save after login"): an HttpOnly cookie holding a
+ * The claim token of anonymous ideas ("save after login"): an HttpOnly cookie holding a
  * signed list of the ideas this browser generated while signed out, so that only this browser can
  * claim them after signing in (the public id alone is not enough). Short-lived and API-only.
  */

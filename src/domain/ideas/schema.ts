@@ -28,7 +28,7 @@ export type GenerateRequest = z.infer<typeof generateRequestSchema>;
 export { DEFAULT_SETTINGS } from './defaults.ts';
 
 /**
- * Bounds on what an engine may answer (issue 14: a provider once stored a 5,000,000-character
+ * Bounds on what an engine may answer (a provider once stored a 5,000,000-character
  * field). Generous for a real idea; anything larger is rejected as invalid output.
  */
 export const IDEA_LIMITS = { name: 200, text: 2_000, items: 20 } as const;

@@ -21,7 +21,7 @@ interface Props {
 }
 
 /*
- * No react-query on this page (JS budget of issue 10, like the idea detail page): the two reads
+ * No react-query on this page (JS budget , like the idea detail page): the two reads
  * are plain fetches with the spec's defaults (no retry, no refetch) and the generation is one
  * request at a time (useGeneration).
  */
