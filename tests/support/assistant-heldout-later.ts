@@ -3534,7 +3534,7 @@ export const LATER_HELD_OUT: readonly HeldOutSet[] = [
   {
     name: 'nineteenth held-out set (50 questions in five kinds and five styles: 12 terms, 14 paraphrases, 9 numbers, 8 how-tos, 7 comparisons; 10 each of search-box keywords, stories, non-native English, sceptics, a mix; 5 in American spelling)',
     written:
-      'after all the changes of its session, by a third helper who read only the chapters, measured once: 42/50, fact in the opening 22/50 (on the code before stop 40: 42/50, 24/50, two of which were quotes of a passage listed above [1])',
+      'after all the changes of its session, by a third helper who read only the chapters, measured once: 42/50, fact in the opening 22/50 (on the code before the American-spelling change: 42/50, 24/50, two of which were quotes of a passage listed above [1])',
     questions: [
       // chapter-00
       {
