@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { askBook } from '../../src/domain/assistant/ask.ts';
-import { AnthropicAnswerEngine, OpenAIAnswerEngine } from '../../src/domain/assistant/providers.ts';
+import { ModelAnswerEngine } from '../../src/domain/assistant/providers.ts';
+import { AnthropicModel } from '../../src/domain/llm/anthropic.ts';
+import { OpenAIModel } from '../../src/domain/llm/openai.ts';
 import { askResponseSchema } from '../../src/domain/assistant/schema.ts';
 import { BookIndex, buildIndexFile } from '../../src/domain/assistant/search.ts';
 import { loadBook } from '../../src/domain/book/load.ts';
@@ -23,21 +25,12 @@ beforeEach(() => {
 
 describe.each(['anthropic', 'openai'] as const)('%s answer engine', (provider) => {
   const engine = () =>
-    provider === 'anthropic'
-      ? new AnthropicAnswerEngine({
-          apiKey: 'test-key',
-          model: 'claude-test',
-          baseURL: fake.origin,
-          firstTokenTimeoutMs: 1500,
-          bookTitle: 'Infrastructure Renaissance',
-        })
-      : new OpenAIAnswerEngine({
-          apiKey: 'test-key',
-          model: 'gpt-test',
-          baseURL: `${fake.origin}/v1`,
-          firstTokenTimeoutMs: 1500,
-          bookTitle: 'Infrastructure Renaissance',
-        });
+    new ModelAnswerEngine(
+      provider === 'anthropic'
+        ? new AnthropicModel({ apiKey: 'test-key', model: 'claude-test', baseURL: fake.origin, firstTokenTimeoutMs: 1500 })
+        : new OpenAIModel({ apiKey: 'test-key', model: 'gpt-test', baseURL: `${fake.origin}/v1`, firstTokenTimeoutMs: 1500 }),
+      'Infrastructure Renaissance',
+    );
   const only = (scenario: Scenario, answer?: string) => {
     fake.scenario = { anthropic: 'valid', openai: 'valid', [provider]: scenario };
     if (answer !== undefined) fake.ideaJson = JSON.stringify({ answer });
@@ -90,10 +83,12 @@ describe.each(['anthropic', 'openai'] as const)('%s answer engine', (provider) =
 
   it('stops at the overall deadline when the provider hangs', async () => {
     only('timeout');
-    const slow =
+    const slow = new ModelAnswerEngine(
       provider === 'anthropic'
-        ? new AnthropicAnswerEngine({ apiKey: 'k', model: 'm', baseURL: fake.origin, firstTokenTimeoutMs: 10_000, bookTitle: 'B' })
-        : new OpenAIAnswerEngine({ apiKey: 'k', model: 'm', baseURL: `${fake.origin}/v1`, firstTokenTimeoutMs: 10_000, bookTitle: 'B' });
+        ? new AnthropicModel({ apiKey: 'k', model: 'm', baseURL: fake.origin, firstTokenTimeoutMs: 10_000 })
+        : new OpenAIModel({ apiKey: 'k', model: 'm', baseURL: `${fake.origin}/v1`, firstTokenTimeoutMs: 10_000 }),
+      'B',
+    );
     const started = Date.now();
     const error = await askBook(QUESTION, { search: index, engine: slow, deadlineMs: 400 }).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'timeout', status: 504 });

@@ -5,9 +5,10 @@ import { generateIdea, type GenerateDeps, type ProgressEvent } from '../../src/d
 import { toGroundingChapter, type GroundingChapter } from '../../src/domain/ideas/grounding.ts';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
-import { AnthropicEngine } from '../../src/domain/ideas/providers/anthropic.ts';
-import { mapSdkError } from '../../src/domain/ideas/providers/common.ts';
-import { OpenAIEngine } from '../../src/domain/ideas/providers/openai.ts';
+import { ModelIdeaEngine } from '../../src/domain/ideas/model-engine.ts';
+import { AnthropicModel } from '../../src/domain/llm/anthropic.ts';
+import { mapSdkError } from '../../src/domain/llm/bounds.ts';
+import { OpenAIModel } from '../../src/domain/llm/openai.ts';
 import { DEFAULT_SETTINGS, generatedIdeaSchema, type GenerateRequest } from '../../src/domain/ideas/schema.ts';
 import { MemoryIdeaStore } from '../../src/domain/ideas/store.ts';
 import { FakeLlmServer, type Scenario } from '../support/fake-llm-server.ts';
@@ -31,8 +32,8 @@ beforeEach(() => {
 // Short bounds so no test waits for real provider timeouts: 300 ms to the first token, retries
 // only on a wait of at most 1 s.
 const timings = { firstTokenTimeoutMs: 300, maxRetryWaitMs: 1_000 };
-const anthropic = () => new AnthropicEngine({ apiKey: 'test-key', model: 'claude-test', baseURL: fake.origin, ...timings });
-const openai = () => new OpenAIEngine({ apiKey: 'test-key', model: 'gpt-test', baseURL: `${fake.origin}/v1`, ...timings });
+const anthropic = () => new ModelIdeaEngine(new AnthropicModel({ apiKey: 'test-key', model: 'claude-test', baseURL: fake.origin, ...timings }));
+const openai = () => new ModelIdeaEngine(new OpenAIModel({ apiKey: 'test-key', model: 'gpt-test', baseURL: `${fake.origin}/v1`, ...timings }));
 
 function deps(
   store: MemoryIdeaStore,

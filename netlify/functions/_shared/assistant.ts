@@ -64,22 +64,20 @@ export function assistantIndex(env: ServerEnv): Promise<BookIndex> {
  */
 export async function assistantEngineFromEnv(env: ServerEnv): Promise<AnswerEngine> {
   if (env.ANTHROPIC_API_KEY) {
-    const { AnthropicAnswerEngine } = await import('../../../src/domain/assistant/providers.ts');
-    return new AnthropicAnswerEngine({
-      apiKey: env.ANTHROPIC_API_KEY,
-      model: env.ANTHROPIC_MODEL ?? DEFAULT_ANTHROPIC_MODEL,
-      baseURL: env.ANTHROPIC_BASE_URL,
-      bookTitle: book.title,
-    });
+    const [{ ModelAnswerEngine }, { AnthropicModel }] = await Promise.all([
+      import('../../../src/domain/assistant/providers.ts'),
+      import('../../../src/domain/llm/anthropic.ts'),
+    ]);
+    const llm = new AnthropicModel({ apiKey: env.ANTHROPIC_API_KEY, model: env.ANTHROPIC_MODEL ?? DEFAULT_ANTHROPIC_MODEL, baseURL: env.ANTHROPIC_BASE_URL });
+    return new ModelAnswerEngine(llm, book.title);
   }
   if (env.OPENAI_API_KEY) {
-    const { OpenAIAnswerEngine } = await import('../../../src/domain/assistant/providers.ts');
-    return new OpenAIAnswerEngine({
-      apiKey: env.OPENAI_API_KEY,
-      model: env.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL,
-      baseURL: env.OPENAI_BASE_URL,
-      bookTitle: book.title,
-    });
+    const [{ ModelAnswerEngine }, { OpenAIModel }] = await Promise.all([
+      import('../../../src/domain/assistant/providers.ts'),
+      import('../../../src/domain/llm/openai.ts'),
+    ]);
+    const llm = new OpenAIModel({ apiKey: env.OPENAI_API_KEY, model: env.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL, baseURL: env.OPENAI_BASE_URL });
+    return new ModelAnswerEngine(llm, book.title);
   }
   return new OfflineAnswerEngine();
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ModelIdeaEngine } from '../../../src/domain/ideas/model-engine.ts';
 import { loadBook } from '../../../src/domain/book/load.ts';
 import { GenerationError } from '../../../src/domain/ideas/engine.ts';
 import { toGroundingChapter, type GroundingChapter } from '../../../src/domain/ideas/grounding.ts';
@@ -64,18 +65,22 @@ function offlineLibrary(): Promise<LibraryIdea[]> {
  */
 export async function enginesFromEnv(env: ServerEnv): Promise<GenerateDeps['engines']> {
   const anthropic = env.ANTHROPIC_API_KEY
-    ? new (await import('../../../src/domain/ideas/providers/anthropic.ts')).AnthropicEngine({
-        apiKey: env.ANTHROPIC_API_KEY,
-        model: env.ANTHROPIC_MODEL ?? DEFAULT_ANTHROPIC_MODEL,
-        baseURL: env.ANTHROPIC_BASE_URL,
-      })
+    ? new ModelIdeaEngine(
+        new (await import('../../../src/domain/llm/anthropic.ts')).AnthropicModel({
+          apiKey: env.ANTHROPIC_API_KEY,
+          model: env.ANTHROPIC_MODEL ?? DEFAULT_ANTHROPIC_MODEL,
+          baseURL: env.ANTHROPIC_BASE_URL,
+        }),
+      )
     : undefined;
   const openai = env.OPENAI_API_KEY
-    ? new (await import('../../../src/domain/ideas/providers/openai.ts')).OpenAIEngine({
-        apiKey: env.OPENAI_API_KEY,
-        model: env.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL,
-        baseURL: env.OPENAI_BASE_URL,
-      })
+    ? new ModelIdeaEngine(
+        new (await import('../../../src/domain/llm/openai.ts')).OpenAIModel({
+          apiKey: env.OPENAI_API_KEY,
+          model: env.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL,
+          baseURL: env.OPENAI_BASE_URL,
+        }),
+      )
     : undefined;
   return { anthropic, openai, offline: new LibraryEngine(offlineLibrary) };
 }

@@ -1,5 +1,9 @@
-import { GenerationError, isIdeaSection, TopLevelKeyTracker, type EngineCallOptions } from '../engine.ts';
-import { generatedIdeaSchema, type GeneratedIdea } from '../schema.ts';
+/**
+ * The bounds every model call runs under, whichever provider and feature: a first-token deadline,
+ * one short retry, SDK errors mapped to GenerationError. Used by the two provider adapters
+ * (./anthropic.ts, ./openai.ts), the only modules that import an SDK.
+ */
+import { GenerationError } from '../ideas/engine.ts';
 
 /** Settings of a provider engine, from the server's configuration. */
 export interface ProviderConfig {
@@ -11,8 +15,6 @@ export interface ProviderConfig {
   firstTokenTimeoutMs?: number;
   /** The longest `retry-after` honoured with one retry; a longer one fails at once (and the generation falls back). */
   maxRetryWaitMs?: number;
-  /** Output token cap (abuse limit and cost bound). */
-  maxOutputTokens?: number;
 }
 
 /** A real idea streams for 20-40 s, but its first token comes within a few seconds when the provider is healthy. */
@@ -21,32 +23,6 @@ const DEFAULT_FIRST_TOKEN_TIMEOUT_MS = 11_000;
 const DEFAULT_MAX_RETRY_WAIT_MS = 3_000;
 /** The wait before the one retry when a failed answer names none. */
 const DEFAULT_RETRY_WAIT_MS = 500;
-export const DEFAULT_MAX_OUTPUT_TOKENS = 6_000;
-
-/** A tracker that reports each idea section as the provider starts writing it. */
-export function sectionTracker(options: EngineCallOptions): TopLevelKeyTracker {
-  return new TopLevelKeyTracker((key) => {
-    if (isIdeaSection(key)) options.onSection?.(key);
-  });
-}
-
-/** Parses and validates a provider's JSON text; any defect (including an oversized field) is a clear GenerationError. */
-export function parseIdea(provider: string, text: string): GeneratedIdea {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (cause) {
-    throw new GenerationError('invalid_output', `${provider} returned incomplete or malformed JSON`, { cause });
-  }
-  const parsed = generatedIdeaSchema.safeParse(data);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0];
-    const where = first ? `${first.path.join('.') || '(root)'}: ${first.message}` : 'unknown issue';
-    throw new GenerationError('invalid_output', `${provider} returned an idea that does not match the schema (${where})`);
-  }
-  return parsed.data;
-}
-
 type ErrorClass<T = object> = abstract new (...args: never[]) => T;
 
 /**
@@ -123,7 +99,7 @@ export async function boundedStream(
   provider: string,
   errors: SdkErrors,
   config: ProviderConfig,
-  options: EngineCallOptions,
+  options: { signal: AbortSignal },
   attempt: StreamAttempt,
 ): Promise<void> {
   const firstTokenMs = config.firstTokenTimeoutMs ?? DEFAULT_FIRST_TOKEN_TIMEOUT_MS;
