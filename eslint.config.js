@@ -24,4 +24,11 @@ export default defineConfig(
       'no-console': ['error', { allow: ['warn', 'error', 'log'] }],
     },
   },
+  {
+    // A function a reader can hold: none in the product, its scripts or benches over 200 lines
+    // (tests are suites of cases, not functions to read whole).
+    files: ['src/**/*.{ts,tsx}', 'netlify/**/*.{ts,mts}', 'scripts/**/*.ts', 'bench/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'max-lines-per-function': ['error', { max: 200 }] },
+  },
 );

@@ -415,14 +415,8 @@ async function lighthouseScores(routes: string[]): Promise<void> {
   results['lighthouse'] = scores;
 }
 
-async function main(): Promise<void> {
-  console.log('Building...');
-  const t0 = performance.now();
-  await run('npm', ['run', 'build', '--silent']);
-  const buildSeconds = (performance.now() - t0) / 1000;
-  record('Build (astro build + pagefind + headers)', `${buildSeconds.toFixed(1)} s`);
-  results['buildSeconds'] = buildSeconds;
-
+/** How long the inner loop and the book's examples take, as a developer runs them. */
+async function recordTestTimes(): Promise<void> {
   // The inner loop: the unit tests alone, as a developer runs them between edits (<= 15 s).
   if (!SKIP.has('fast')) {
     const tf = performance.now();
@@ -440,49 +434,63 @@ async function main(): Promise<void> {
     record('npm run test:examples (every code example of the book)', `${examplesSeconds.toFixed(1)} s`, '<= 60 s', examplesSeconds <= 60);
     results['examplesSeconds'] = examplesSeconds;
   }
+}
+
+/** The book assistant's figures, in-process (bench/assistant.ts): retrieval quality and offline speed. */
+async function recordAssistant(): Promise<void> {
+  const a = await assistantFigures();
+  record(
+    'Assistant: first citation is the answering chapter (offline)',
+    `${a.hits}/${a.questions} (${(a.hitRate * 100).toFixed(1)}%)`,
+    '>= 80%',
+    a.hitRate >= 0.8,
+  );
+  record(`Assistant: offline answer in-process (${a.answers})`, `p50 ${a.p50Ms.toFixed(1)} ms, p95 ${a.p95Ms.toFixed(1)} ms`, 'p95 <= 50 ms', a.p95Ms <= 50);
+  const total = Object.values(a.heldOut).reduce(
+    (t, k) => ({ q: t.q + k.questions, c: t.c + k.firstCitation, f: t.f + k.facts, o: t.o + k.factInOpening, n: t.n + k.notCovered }),
+    { q: 0, c: 0, f: 0, o: 0, n: 0 },
+  );
+  for (const [kind, k] of Object.entries(a.heldOut))
+    record(
+      `Assistant held-out, ${kind}`,
+      `first citation ${k.firstCitation}/${k.questions}, fact in the opening ${k.factInOpening}/${k.facts}, not covered ${k.notCovered}`,
+    );
+  for (const set of a.later)
+    record(
+      `Assistant ${set.name} (written ${set.written})`,
+      `first citation ${set.firstCitation}/${set.questions}, not covered ${set.notCovered}`,
+      '>= 95%, no "not covered"',
+      set.firstCitation / set.questions >= 0.95 && set.notCovered === 0,
+    );
+  record(
+    'Assistant held-out, all kinds (was 63% / 0 facts / 11 not covered)',
+    `first citation ${total.c}/${total.q} (${((100 * total.c) / total.q).toFixed(0)}%), fact in the opening ${total.o}/${total.f}, not covered ${total.n}`,
+    '>= 85%, no "not covered"',
+    total.c / total.q >= 0.85 && total.n === 0,
+  );
+  const c = a.conversations;
+  record(
+    'Assistant conversations (follow-ups; new questions)',
+    `follow-ups first citation ${c.followUpFirstCitation}/${c.followUps}, fact in the opening ${c.followUpFacts}; new questions ${c.switchFirstCitation}/${c.switches}, previous answer's passages cited ${c.pulledBack}`,
+    'new questions not pulled back',
+    c.pulledBack === 0,
+  );
+  record('Assistant: questions the book does not answer, answered as if it did', `${a.offTopic.answered.length}/${a.offTopic.questions}`);
+  results['assistant'] = a;
+}
+
+async function main(): Promise<void> {
+  console.log('Building...');
+  const t0 = performance.now();
+  await run('npm', ['run', 'build', '--silent']);
+  const buildSeconds = (performance.now() - t0) / 1000;
+  record('Build (astro build + pagefind + headers)', `${buildSeconds.toFixed(1)} s`);
+  results['buildSeconds'] = buildSeconds;
+
+  await recordTestTimes();
 
   // The book assistant, in-process (bench/assistant.ts): retrieval quality and offline speed.
-  if (!SKIP.has('assistant')) {
-    const a = await assistantFigures();
-    record(
-      'Assistant: first citation is the answering chapter (offline)',
-      `${a.hits}/${a.questions} (${(a.hitRate * 100).toFixed(1)}%)`,
-      '>= 80%',
-      a.hitRate >= 0.8,
-    );
-    record(`Assistant: offline answer in-process (${a.answers})`, `p50 ${a.p50Ms.toFixed(1)} ms, p95 ${a.p95Ms.toFixed(1)} ms`, 'p95 <= 50 ms', a.p95Ms <= 50);
-    const total = Object.values(a.heldOut).reduce(
-      (t, k) => ({ q: t.q + k.questions, c: t.c + k.firstCitation, f: t.f + k.facts, o: t.o + k.factInOpening, n: t.n + k.notCovered }),
-      { q: 0, c: 0, f: 0, o: 0, n: 0 },
-    );
-    for (const [kind, k] of Object.entries(a.heldOut))
-      record(
-        `Assistant held-out, ${kind}`,
-        `first citation ${k.firstCitation}/${k.questions}, fact in the opening ${k.factInOpening}/${k.facts}, not covered ${k.notCovered}`,
-      );
-    for (const set of a.later)
-      record(
-        `Assistant ${set.name} (written ${set.written})`,
-        `first citation ${set.firstCitation}/${set.questions}, not covered ${set.notCovered}`,
-        '>= 95%, no "not covered"',
-        set.firstCitation / set.questions >= 0.95 && set.notCovered === 0,
-      );
-    record(
-      'Assistant held-out, all kinds (was 63% / 0 facts / 11 not covered)',
-      `first citation ${total.c}/${total.q} (${((100 * total.c) / total.q).toFixed(0)}%), fact in the opening ${total.o}/${total.f}, not covered ${total.n}`,
-      '>= 85%, no "not covered"',
-      total.c / total.q >= 0.85 && total.n === 0,
-    );
-    const c = a.conversations;
-    record(
-      'Assistant conversations (follow-ups; new questions)',
-      `follow-ups first citation ${c.followUpFirstCitation}/${c.followUps}, fact in the opening ${c.followUpFacts}; new questions ${c.switchFirstCitation}/${c.switches}, previous answer's passages cited ${c.pulledBack}`,
-      'new questions not pulled back',
-      c.pulledBack === 0,
-    );
-    record('Assistant: questions the book does not answer, answered as if it did', `${a.offTopic.answered.length}/${a.offTopic.questions}`);
-    results['assistant'] = a;
-  }
+  if (!SKIP.has('assistant')) await recordAssistant();
 
   const blobsDir = await mkdtemp(path.join(tmpdir(), 'bench-blobs-'));
   let server = await startServer(blobsDir);

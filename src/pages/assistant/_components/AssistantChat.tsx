@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type Ref, type SubmitEvent } from 'react';
 import { ApiError } from '../../../lib/api.ts';
 import { AnswerFeedback } from './AnswerFeedback.tsx';
 import { askWithStream } from './ask-client.ts';
@@ -118,16 +118,7 @@ function engineLabel(r: AskResponse): string {
  * citations open in a new tab so the generator stays where it was.
  */
 export default function AssistantChat({ bookTitle }: { bookTitle: string }) {
-  // Framed by this site's own dialog (the generator's "Ask BitGenius AI"): Escape pressed inside the
-  // frame closes the dialog, as it does outside it. Only our own origin is told.
-  useEffect(() => {
-    if (window.parent === window) return;
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) window.parent.postMessage({ type: ASSISTANT_CLOSE }, window.location.origin);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  useEscapeClosesFrame();
 
   const [turns, setTurns] = useState<Turn[]>([]);
   const [question, setQuestion] = useState('');
@@ -244,53 +235,7 @@ export default function AssistantChat({ bookTitle }: { bookTitle: string }) {
           </div>
         )}
         {turns.map((t, i) => (
-          <article
-            key={t.id}
-            ref={i === turns.length - 1 ? latest : undefined}
-            className="flex scroll-mt-4 flex-col gap-3"
-            data-testid="assistant-turn"
-            aria-busy={t.state === 'answering'}
-          >
-            <p className="max-w-full self-end rounded-2xl rounded-br-sm bg-brand-600 px-4 py-2 text-white whitespace-pre-line [overflow-wrap:anywhere]">
-              <span className="sr-only">You asked: </span>
-              {t.question}
-            </p>
-            <div
-              className="rounded-2xl rounded-bl-sm border border-slate-200 bg-white px-4 py-3 dark:border-slate-700 dark:bg-slate-900"
-              data-testid="assistant-answer"
-            >
-              {t.state === 'failed' ? (
-                <p role="alert" className="text-red-700 dark:text-red-300">
-                  {t.error}
-                </p>
-              ) : t.text ? (
-                <AnswerText text={t.text} citations={t.response?.citations ?? []} newTab={embedded} />
-              ) : (
-                <p className="text-slate-600 dark:text-slate-300">Searching the book…</p>
-              )}
-              {t.response && t.response.citations.length > 0 && (
-                <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-700">
-                  <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">Sources in the book</p>
-                  <ol className="mt-1 flex flex-col gap-1 text-sm" data-testid="assistant-citations">
-                    {t.response.citations.map((c, i) => (
-                      <li key={`${c.url}-${i}`}>
-                        <span className="text-slate-500 dark:text-slate-400">[{i + 1}]</span>{' '}
-                        <a
-                          href={c.url}
-                          {...(embedded ? { target: '_blank', rel: 'noopener' } : {})}
-                          className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
-                        >
-                          {sourceLabel(c)}
-                        </a>
-                      </li>
-                    ))}
-                  </ol>
-                </div>
-              )}
-              {t.response && <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{engineLabel(t.response)}</p>}
-              {t.response && t.state === 'done' && <AnswerFeedback question={t.question} response={t.response} />}
-            </div>
-          </article>
+          <TurnView key={t.id} turn={t} embedded={embedded} ref={i === turns.length - 1 ? latest : undefined} />
         ))}
       </section>
 
@@ -353,4 +298,66 @@ export default function AssistantChat({ bookTitle }: { bookTitle: string }) {
       </form>
     </div>
   );
+}
+
+/** One question and its answer: the text as it streams, the sources it cites, who wrote it, and the feedback control. */
+function TurnView({ turn: t, embedded, ref }: { turn: Turn; embedded: boolean; ref: Ref<HTMLElement> | undefined }) {
+  return (
+    <article ref={ref} className="flex scroll-mt-4 flex-col gap-3" data-testid="assistant-turn" aria-busy={t.state === 'answering'}>
+      <p className="max-w-full self-end rounded-2xl rounded-br-sm bg-brand-600 px-4 py-2 text-white whitespace-pre-line [overflow-wrap:anywhere]">
+        <span className="sr-only">You asked: </span>
+        {t.question}
+      </p>
+      <div
+        className="rounded-2xl rounded-bl-sm border border-slate-200 bg-white px-4 py-3 dark:border-slate-700 dark:bg-slate-900"
+        data-testid="assistant-answer"
+      >
+        {t.state === 'failed' ? (
+          <p role="alert" className="text-red-700 dark:text-red-300">
+            {t.error}
+          </p>
+        ) : t.text ? (
+          <AnswerText text={t.text} citations={t.response?.citations ?? []} newTab={embedded} />
+        ) : (
+          <p className="text-slate-600 dark:text-slate-300">Searching the book…</p>
+        )}
+        {t.response && t.response.citations.length > 0 && (
+          <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-700">
+            <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">Sources in the book</p>
+            <ol className="mt-1 flex flex-col gap-1 text-sm" data-testid="assistant-citations">
+              {t.response.citations.map((c, i) => (
+                <li key={`${c.url}-${i}`}>
+                  <span className="text-slate-500 dark:text-slate-400">[{i + 1}]</span>{' '}
+                  <a
+                    href={c.url}
+                    {...(embedded ? { target: '_blank', rel: 'noopener' } : {})}
+                    className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+                  >
+                    {sourceLabel(c)}
+                  </a>
+                </li>
+              ))}
+            </ol>
+          </div>
+        )}
+        {t.response && <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{engineLabel(t.response)}</p>}
+        {t.response && t.state === 'done' && <AnswerFeedback question={t.question} response={t.response} />}
+      </div>
+    </article>
+  );
+}
+
+/**
+ * Framed by this site's own dialog (the generator's "Ask BitGenius AI"): Escape pressed inside the
+ * frame closes the dialog, as it does outside it. Only our own origin is told.
+ */
+function useEscapeClosesFrame(): void {
+  useEffect(() => {
+    if (window.parent === window) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) window.parent.postMessage({ type: ASSISTANT_CLOSE }, window.location.origin);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
 }
