@@ -28,7 +28,7 @@ test.describe('book assistant', () => {
     const answer = frame.getByTestId('assistant-answer').last();
     await expect(answer).toContainText('Offline engine');
     const sources = answer.getByTestId('assistant-citations');
-    await expect(sources.getByRole('link').first()).toHaveText('Chapter 6: Overlay Networks and SPV: Finding Hosts: SHIP and SLAP');
+    await expect(sources.getByRole('link').first()).toHaveText('Chapter 6: Overlay Networks and SPV: Finding hosts: SHIP and SLAP');
     await expectNoA11yViolations(page);
 
     // The frame follows a theme change made by the page around it (same storage).
@@ -42,7 +42,7 @@ test.describe('book assistant', () => {
     const reader = await popupPromise;
     await reader.waitForLoadState();
     expect(new URL(reader.url()).pathname + new URL(reader.url()).hash).toBe('/book/chapter-06#finding-hosts-ship-and-slap');
-    const heading = reader.getByRole('heading', { name: 'Finding Hosts: SHIP and SLAP' });
+    const heading = reader.getByRole('heading', { name: 'Finding hosts: SHIP and SLAP' });
     await expect(heading).toBeVisible();
     await expect(heading).toBeInViewport();
     await reader.close();
@@ -100,6 +100,10 @@ test.describe('book assistant', () => {
     const feedback = page.getByRole('group', { name: 'Did this answer your question?' });
     await feedback.getByRole('button', { name: 'Yes' }).click();
     await expect(page.getByText('Thank you: your answer helps the next reader.')).toBeVisible();
+    await expect(feedback).toHaveCount(0);
+    // The conversation kept in this tab remembers the vote: the answer is not asked about again.
+    await gotoHydrated(page, '/assistant');
+    await expect(page.getByTestId('assistant-turn')).toHaveCount(1);
     await expect(feedback).toHaveCount(0);
     expect(votes).toEqual([
       { question: 'What is BEEF?', citations: expect.arrayContaining([expect.stringMatching(/^\/book\/chapter-06/)]), helpful: true, engine: 'offline' },

@@ -113,7 +113,8 @@ test.describe('book reader', () => {
     await page.getByRole('tab', { name: 'Content' }).focus();
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('tab', { name: 'Code Examples' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page).toHaveURL(/\/book\/chapter-06$/);
+    // The tab is in the address; the chapter is the same.
+    await expect(page).toHaveURL(/\/book\/chapter-06#code-examples$/);
 
     // Where the sidebar is not beside the text, Previous/Next close the text, with the neighbours' titles.
     await page.setViewportSize({ width: 1024, height: 800 });
@@ -265,7 +266,7 @@ test.describe('book reader', () => {
     const result = dialog.getByRole('link', { name: /^Chapter 6: Overlay Networks and SPV/ });
     // The first search downloads Pagefind's index and WebAssembly: slow on a busy machine.
     await expect(result).toHaveAttribute('href', '/book/chapter-06', { timeout: 30_000 });
-    const section = dialog.getByRole('link', { name: 'Finding Hosts: SHIP and SLAP' });
+    const section = dialog.getByRole('link', { name: 'Finding hosts: SHIP and SLAP' });
     await expect(section).toHaveAttribute('href', '/book/chapter-06#finding-hosts-ship-and-slap');
     await section.click();
     await expect(page).toHaveURL(/\/book\/chapter-06#finding-hosts-ship-and-slap$/);
@@ -411,13 +412,13 @@ test.describe('book reader', () => {
     const page = await context.newPage();
     await page.goto('/book/chapter-06');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chapter 6: Overlay Networks and SPV');
-    await expect(page.locator('#finding-hosts-ship-and-slap')).toHaveText('Finding Hosts: SHIP and SLAP');
+    await expect(page.locator('#finding-hosts-ship-and-slap')).toHaveText('Finding hosts: SHIP and SLAP');
     await expect(page).toHaveTitle(/^Chapter 6: Overlay Networks and SPV \| /);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/book\/chapter-06$/);
     await expect(page.locator('link[rel="prev"]')).toHaveAttribute('href', '/book/chapter-05');
     await expect(page.locator('link[rel="next"]')).toHaveAttribute('href', '/book/chapter-07');
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /SPV/);
-    await expect(page.getByRole('link', { name: 'Finding Hosts: SHIP and SLAP' })).toHaveAttribute('href', '#finding-hosts-ship-and-slap');
+    await expect(page.getByRole('link', { name: 'Finding hosts: SHIP and SLAP' })).toHaveAttribute('href', '#finding-hosts-ship-and-slap');
     // The tabs are links to sections: the code examples and resources follow the text.
     await page.getByRole('link', { name: 'Code Examples', exact: true }).click();
     await expect(page).toHaveURL(/#code-examples$/);
@@ -484,7 +485,7 @@ test.describe('book reader', () => {
     expect(chapter.headers()['content-type']).toMatch(/^application\/json/);
     const body = (await chapter.json()) as { id: string; markdown: string; content: string };
     expect(body.id).toBe('chapter-06');
-    expect(body.markdown).toContain('## Finding Hosts: SHIP and SLAP');
+    expect(body.markdown).toContain('## Finding hosts: SHIP and SLAP');
     expect(body.content).toContain('<h2 id="finding-hosts-ship-and-slap">');
     const examples = (await (await request.get('/api/code-examples/chapter-06.json')).json()) as object[];
     expect(Object.keys(examples[0]!).sort()).toEqual(['code', 'description', 'fileName', 'id', 'language', 'title']);

@@ -96,7 +96,7 @@ test.describe('generator page', () => {
     await expect(result.getByText(/offline library/i).first()).toBeVisible();
     await expect(result.getByTestId('made-by')).toHaveText("From the book's offline idea library, written by people");
     // A healthcare idea of the library draws on sections of the book: links into the reader.
-    const inspired = result.locator('#card-inspired-by a');
+    const inspired = result.getByRole('region', { name: 'Inspired by the Book' }).getByRole('link');
     await expect(inspired.first()).toHaveAttribute('href', /^\/book\/chapter-\d\d(#[a-z0-9-]+)?$/);
     const view = result.getByRole('link', { name: 'View' });
     await expect(view).toHaveAttribute('href', /^\/idea\/[A-Za-z0-9_-]{8,}$/);

@@ -335,7 +335,7 @@ test.describe('/idea/{id}', () => {
     await gotoHydrated(page, `/idea/${rich.id}`);
     await expect(page.getByRole('heading', { level: 1, name: rich.businessName })).toBeVisible();
     await expect(page.getByText('Agriculture', { exact: true }).first()).toBeVisible();
-    await expect(page.getByText(/^Generated [A-Z][a-z]+ \d{1,2}, \d{4}$/)).toBeVisible();
+    await expect(page.getByText(/^Generated [A-Z][a-z]+ \d{1,2}, \d{4}( · |$)/)).toBeVisible();
     await expect(page.getByText('AI + BSV Innovation')).toBeVisible();
     for (const name of [
       'Business Overview',

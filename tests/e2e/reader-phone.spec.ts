@@ -207,8 +207,10 @@ test.describe('6 and 7. headings that name the topic, read state that means read
 test.describe('8 and 9. words that are true, compact resources', () => {
   test('the landing card of the assistant describes the assistant; /help describes what exists', async ({ page }) => {
     await page.goto('/');
-    const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'AI Assistant' }) });
+    // Each feature card is one link.
+    const card = page.getByRole('link').filter({ has: page.getByRole('heading', { name: 'AI Assistant' }) });
     await expect(card).toContainText(/ask the book/i);
+    await expect(card).toHaveAttribute('href', '/assistant');
     await page.goto('/help');
     const help = page.getByRole('main');
     await expect(help).not.toContainText('The landing page lists every chapter');

@@ -242,7 +242,10 @@ function renderFigures(tree: HastRoot, chapterNumber: number, figures: RenderedF
       el('span', { className: ['book-figure-number'] }, [{ type: 'text', value: `Figure ${label}:` }]),
       { type: 'text', value: ` ${source.caption}` },
     ]);
-    parent.children[index] = el('figure', { id, className: ['book-figure'] }, [el('div', { className: ['book-figure-art'] }, [art as Element]), caption]);
+    // On the page a wide figure scrolls in its box: like a code block, the box takes the focus so
+    // the keyboard can scroll it (axe: scrollable-region-focusable).
+    const box = el('div', { className: ['book-figure-art'], ...(figureImage ? {} : { tabIndex: 0 }) }, [art as Element]);
+    parent.children[index] = el('figure', { id, className: ['book-figure'] }, [box, caption]);
   });
 }
 

@@ -6,7 +6,18 @@ import type { AskResponse } from '../../../domain/assistant/schema.ts';
  * answer's citations go to POST /api/ask/feedback (no personal data), so the next question set
  * comes from readers. One vote an answer; the reply says what happened to it.
  */
-export function AnswerFeedback({ question, response }: { question: string; response: AskResponse }) {
+export function AnswerFeedback({
+  question,
+  response,
+  voted,
+  onVoted,
+}: {
+  question: string;
+  response: AskResponse;
+  /** Voted on already (the conversation kept in this tab remembers): not asked again. */
+  voted: boolean;
+  onVoted: () => void;
+}) {
   const [state, setState] = useState<'ask' | 'sending' | 'thanks' | 'failed'>('ask');
   const vote = async (helpful: boolean) => {
     setState('sending');
@@ -23,10 +34,12 @@ export function AnswerFeedback({ question, response }: { question: string; respo
         }),
       });
       setState(res.ok ? 'thanks' : 'failed');
+      if (res.ok) onVoted();
     } catch {
       setState('failed');
     }
   };
+  if (voted && state === 'ask') return null;
   if (state === 'thanks' || state === 'failed')
     return (
       <p className="mt-2 text-xs text-slate-600 dark:text-slate-300" role="status">

@@ -22,6 +22,8 @@ interface Turn {
   state: 'answering' | 'done' | 'failed';
   response?: AskResponse;
   error?: string;
+  /** The reader has voted on this answer (Yes or No). */
+  voted?: boolean;
 }
 
 /**
@@ -235,7 +237,13 @@ export default function AssistantChat({ bookTitle }: { bookTitle: string }) {
           </div>
         )}
         {turns.map((t, i) => (
-          <TurnView key={t.id} turn={t} embedded={embedded} ref={i === turns.length - 1 ? latest : undefined} />
+          <TurnView
+            key={t.id}
+            turn={t}
+            embedded={embedded}
+            ref={i === turns.length - 1 ? latest : undefined}
+            onVoted={() => update(t.id, (x) => ({ ...x, voted: true }))}
+          />
         ))}
       </section>
 
@@ -301,7 +309,7 @@ export default function AssistantChat({ bookTitle }: { bookTitle: string }) {
 }
 
 /** One question and its answer: the text as it streams, the sources it cites, who wrote it, and the feedback control. */
-function TurnView({ turn: t, embedded, ref }: { turn: Turn; embedded: boolean; ref: Ref<HTMLElement> | undefined }) {
+function TurnView({ turn: t, embedded, ref, onVoted }: { turn: Turn; embedded: boolean; ref: Ref<HTMLElement> | undefined; onVoted: () => void }) {
   return (
     <article ref={ref} className="flex scroll-mt-4 flex-col gap-3" data-testid="assistant-turn" aria-busy={t.state === 'answering'}>
       <p className="max-w-full self-end rounded-2xl rounded-br-sm bg-brand-600 px-4 py-2 text-white whitespace-pre-line [overflow-wrap:anywhere]">
@@ -341,7 +349,7 @@ function TurnView({ turn: t, embedded, ref }: { turn: Turn; embedded: boolean; r
           </div>
         )}
         {t.response && <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{engineLabel(t.response)}</p>}
-        {t.response && t.state === 'done' && <AnswerFeedback question={t.question} response={t.response} />}
+        {t.response && t.state === 'done' && <AnswerFeedback question={t.question} response={t.response} voted={t.voted === true} onVoted={onVoted} />}
       </div>
     </article>
   );
