@@ -57,7 +57,7 @@ describe('POST /api/ask', () => {
     expect(body.citations[0]).toMatchObject({
       chapterId: 'chapter-06',
       url: '/book/chapter-06#finding-hosts-ship-and-slap',
-      section: 'Finding Hosts: SHIP and SLAP',
+      section: 'Finding hosts: SHIP and SLAP',
     });
   });
 
