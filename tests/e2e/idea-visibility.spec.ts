@@ -84,12 +84,13 @@ test('an owner sees Public or Only you on each card of Your Ideas and switches i
   const { id, name } = await generate(page);
 
   await gotoHydrated(page, '/ideas');
-  const card = page.locator('section', { has: page.getByRole('heading', { name: 'Your Ideas' }) }).locator('[data-idea-card]', { hasText: name });
+  // The library's ideas repeat across visitors: a card is told by its link, not its name.
+  const card = page.locator('section', { has: page.getByRole('heading', { name: 'Your Ideas' }) }).locator(`[data-idea-card]:has(a[href="/idea/${id}"])`);
   await expect(card.locator('[data-visibility]')).toHaveText('Public', NAV);
   await card.getByRole('switch', { name: `Show ${name} in the community lists` }).click();
   await expect(card.locator('[data-visibility]')).toHaveText('Only you', NAV);
   const community = page.locator('section', { has: page.getByRole('heading', { name: 'Recent Community Ideas' }) });
-  await expect(community.locator('[data-idea-card]', { hasText: name })).toHaveCount(0);
+  await expect(community.locator(`[data-idea-card]:has(a[href="/idea/${id}"])`)).toHaveCount(0);
   expect(await recentIds(page)).not.toContain(id);
 
   await page.reload();
