@@ -124,6 +124,7 @@ export async function assistantFigures(rounds = 10): Promise<AssistantFigures> {
       const seeing: AnswerEngine = {
         name: engine.name,
         model: engine.model,
+        quotesPassages: engine.quotesPassages,
         answer: (input, options) => ((given = input.passages), engine.answer(input, options)),
       };
       const r = await askBook({ question: q.question, history: [] }, { search: index, engine: seeing });

@@ -16,6 +16,7 @@ beforeAll(async () => {
 class ScriptedEngine implements AnswerEngine {
   readonly name = 'anthropic' as const;
   readonly model = 'scripted';
+  readonly quotesPassages = false;
   seen: EngineQuestion | undefined;
   constructor(private readonly pieces: string[]) {}
   async answer(input: EngineQuestion, options: { onText?: (t: string) => void }): Promise<string> {

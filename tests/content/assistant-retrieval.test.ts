@@ -543,7 +543,7 @@ describe('slips of the keyboard and words the book only begins', () => {
     const slipped = await ask('What is a Merlke tree?');
     expect(slipped.citations.map((c) => c.url)).toEqual(clean.citations.map((c) => c.url));
     let seen = '';
-    const model = { name: 'anthropic' as const, model: 'm', answer: async (input: { question: string }) => ((seen = input.question), 'An answer [1].') };
+    const model = { name: 'anthropic' as const, model: 'm', quotesPassages: false, answer: async (input: { question: string }) => ((seen = input.question), 'An answer [1].') };
     await askBook({ question: 'What is a Merlke tree?', history: [] }, { search: index, engine: model });
     expect(seen).toBe('What is a Merlke tree?');
   });

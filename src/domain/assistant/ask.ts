@@ -203,7 +203,7 @@ export async function askBook(request: AskRequest, deps: AskDeps): Promise<AskRe
   const context = previous === undefined || !leansOnPrevious(question, deps.search.glossary) ? undefined : correct(previous);
   const glossary = deps.search.glossary;
   const terms = termsOf(expandQuery(question, glossary));
-  const offline = deps.engine.name === 'offline';
+  const offline = deps.engine.quotesPassages;
   const limit = offline ? OFFLINE_PASSAGES : MODEL_PASSAGES;
   // A question told with its setting: the search reads it whole and its asking sentences again, and the offline opening answers them.
   const asking = askingOf(question);

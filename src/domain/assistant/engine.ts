@@ -32,6 +32,12 @@ export interface AnswerEngine {
   readonly name: 'anthropic' | 'openai' | 'offline';
   /** The model id, or the offline engine's name. */
   readonly model: string;
+  /**
+   * What the engine can do: an engine that quotes the book itself (the offline one) gets more
+   * passages and the question as the search read it (slips corrected, its asking sentences); a model
+   * writes from fewer passages and reads the question as asked.
+   */
+  readonly quotesPassages: boolean;
   answer(input: EngineQuestion, options: EngineAnswerOptions): Promise<string>;
 }
 

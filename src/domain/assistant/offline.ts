@@ -16,6 +16,7 @@ export const OFFLINE_NOT_COVERED =
  * paraphrased, so nothing can be made up.
  */
 export class OfflineAnswerEngine implements AnswerEngine {
+  readonly quotesPassages = true;
   readonly name = 'offline' as const;
   readonly model = OFFLINE_ASSISTANT_MODEL;
 

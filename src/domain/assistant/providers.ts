@@ -16,6 +16,7 @@ const answerSchema = z.object({ answer: z.string().trim().min(1) });
 export class ModelAnswerEngine implements AnswerEngine {
   readonly name: JsonModel['name'];
   readonly model: string;
+  readonly quotesPassages = false;
 
   constructor(
     private readonly llm: JsonModel,

@@ -72,6 +72,10 @@ export interface IdeaEngine {
   readonly name: Engine;
   /** The model id (or the offline engine's name) recorded with the idea. */
   readonly model: string;
+  /** A seed reproduces its idea (the offline library): the seed is kept with the idea and offered again. */
+  readonly seeded: boolean;
+  /** The engine as a notice names it: "the offline engine", "Claude (claude-sonnet-5-5)". */
+  readonly description: string;
   generate(input: EngineInput, options: EngineCallOptions): Promise<EngineAnswer>;
   /** An engine that holds ideas written by people offers the closest one as an example for the others. */
   exampleFor?(request: EngineInput['request']): Promise<GeneratedIdea | undefined>;

@@ -96,11 +96,11 @@ export async function generateIdea(request: GenerateRequest, userId: string | nu
   for (const [i, provider] of chain.entries()) {
     if (i > 0 && deadlineMs - (Date.now() - started) < minFallbackMs) break;
     if (i === 0)
-      onProgress?.({ stage: 'engine', message: `${capitalise(describe(provider))} is writing your idea`, engine: provider.name, model: provider.model });
+      onProgress?.({ stage: 'engine', message: `${capitalise(provider.description)} is writing your idea`, engine: provider.name, model: provider.model });
     else
       onProgress?.({
         stage: 'fallback',
-        message: `${failures.at(-1) ?? ''}; ${describe(provider)} is taking over`,
+        message: `${failures.at(-1) ?? ''}; ${provider.description} is taking over`,
         engine: provider.name,
         model: provider.model,
       });
@@ -125,7 +125,7 @@ export async function generateIdea(request: GenerateRequest, userId: string | nu
       .filter(Boolean)
       .join(' ');
   } else if (used.name !== preferred) {
-    notice = `${failures.join(', and ')}, so ${describe(used)} wrote this idea instead.`;
+    notice = `${failures.join(', and ')}, so ${used.description} wrote this idea instead.`;
   }
   const { idea } = answer;
   // The offline engine picks its concept's own chapters; providers write from the matched ones.
@@ -140,7 +140,7 @@ export async function generateIdea(request: GenerateRequest, userId: string | nu
   const createdAt = (deps.now?.() ?? new Date()).toISOString();
   const { useAnthropic: _engineSwitch, seed: _requestedSeed, listed, ...settings } = request;
   // The seed is kept with an offline idea, so its page can offer the same idea again.
-  const parameters = used.name === 'offline' ? { ...settings, seed } : settings;
+  const parameters = used.seeded ? { ...settings, seed } : settings;
   const resolvedSettings: Record<string, unknown> = { ...settings, ...answer.resolved };
   const record: IdeaRecord = {
     id,
@@ -169,14 +169,10 @@ export async function generateIdea(request: GenerateRequest, userId: string | nu
     resolvedSettings,
     ...(fallbackFrom ? { fallbackFrom } : {}),
     ...(notice ? { notice } : {}),
-    ...(used.name === 'offline' ? { seed } : {}),
+    ...(used.seeded ? { seed } : {}),
   };
 }
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function describe(e: IdeaEngine): string {
-  return e.name === 'offline' ? 'the offline engine' : `${PROVIDER_NAMES[e.name]} (${e.model})`;
 }

@@ -13,6 +13,8 @@ const DEFAULT_MAX_OUTPUT_TOKENS = 6_000;
 export class ModelIdeaEngine implements IdeaEngine {
   readonly name: JsonModel['name'];
   readonly model: string;
+  readonly seeded = false;
+  readonly description: string;
 
   constructor(
     private readonly llm: JsonModel,
@@ -20,6 +22,7 @@ export class ModelIdeaEngine implements IdeaEngine {
   ) {
     this.name = llm.name;
     this.model = llm.model;
+    this.description = `${llm.label} (${llm.model})`;
   }
 
   async generate(input: EngineInput, options: EngineCallOptions): Promise<EngineAnswer> {

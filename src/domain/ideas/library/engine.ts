@@ -11,6 +11,8 @@ import type { LibraryIdea } from './schema.ts';
  * in the answer's notice. Not a sentence is changed.
  */
 export class LibraryEngine implements IdeaEngine {
+  readonly seeded = true;
+  readonly description = 'the offline engine';
   readonly name = 'offline' as const;
   readonly model = LIBRARY_MODEL;
   private readonly library: () => Promise<readonly LibraryIdea[]>;
