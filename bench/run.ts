@@ -417,23 +417,24 @@ async function lighthouseScores(routes: string[]): Promise<void> {
 
 /** How long the inner loop and the book's examples take, as a developer runs them. */
 async function recordTestTimes(): Promise<void> {
-  // The inner loop: the unit tests alone, as a developer runs them between edits (<= 15 s).
-  if (!SKIP.has('fast')) {
-    const tf = performance.now();
-    await run('npx', ['vitest', 'run', '--project', 'unit', '--silent']);
-    const fastSeconds = (performance.now() - tf) / 1000;
-    record('npm run test:fast (the unit tests, no servers, no book)', `${fastSeconds.toFixed(1)} s`, '<= 15 s', fastSeconds <= 15);
-    results['testFastSeconds'] = fastSeconds;
-  }
-
-  // The book's code examples, each run as a program against the fake network (<= 60 s).
-  if (!SKIP.has('examples')) {
-    const t1 = performance.now();
-    await run('npx', ['vitest', 'run', '--config', 'tests/examples/vitest.config.ts', '--silent']);
-    const examplesSeconds = (performance.now() - t1) / 1000;
-    record('npm run test:examples (every code example of the book)', `${examplesSeconds.toFixed(1)} s`, '<= 60 s', examplesSeconds <= 60);
-    results['examplesSeconds'] = examplesSeconds;
-  }
+  const timed = async (skip: string, label: string, args: string[], maxSeconds: number, key: string) => {
+    if (SKIP.has(skip)) return;
+    const t = performance.now();
+    await run('npx', args);
+    const seconds = (performance.now() - t) / 1000;
+    record(label, `${seconds.toFixed(1)} s`, `<= ${maxSeconds} s`, seconds <= maxSeconds);
+    results[key] = seconds;
+  };
+  // The inner loop: the unit tests alone, as a developer runs them between edits.
+  await timed('fast', 'npm run test:fast (the unit tests, no servers, no book)', ['vitest', 'run', '--project', 'unit', '--silent'], 15, 'testFastSeconds');
+  // The book's code examples, each run as a program against the fake network.
+  await timed(
+    'examples',
+    'npm run test:examples (every code example of the book)',
+    ['vitest', 'run', '--config', 'tests/examples/vitest.config.ts', '--silent'],
+    60,
+    'examplesSeconds',
+  );
 }
 
 /** The book assistant's figures, in-process (bench/assistant.ts): retrieval quality and offline speed. */
