@@ -71,7 +71,7 @@ describe('the corrections of the 2026 review', () => {
   it('5. Genesis lifted limits; the opcodes came back in 2018 and with Chronicle', () => {
     expect(occurrences(/Genesis[^.]{0,120}restored (most of )?(the|Bitcoin's) original (opcodes|Script)/i)).toEqual([]);
     expect(occurrences(/restored the original opcodes[^.]{0,80}Genesis/i)).toEqual([]);
-    expect(chapter(19)).toMatch(/opcodes had already come back in the 2018 upgrades/);
+    expect(chapter(19)).toMatch(/opcodes had already come back during 2018/);
   });
 
   it("6. IBM's 2025 report: US$4.44 million", () => {
