@@ -34,6 +34,10 @@ for (const file of files) for (const h of inlineScripts(await readFile(file, 'ut
 const csp = pageCsp({ scriptHashes: hashes, assistantOrigin });
 // The example runner's worker (scripts/build-runner.ts) has its own policy, listed after the site's
 // so it replaces it for /runner/*: it may evaluate the reader's example code, inside the worker only,
-// and reach nothing but the site. The page's policy is unchanged.
-await writeFile(path.join(dist, '_headers'), `/*\n  Content-Security-Policy: ${csp}\n/runner/*\n  Content-Security-Policy: ${RUNNER_WORKER_CSP}\n`);
+// and reach nothing but the site. The page's policy is unchanged. Its name is content-hashed
+// (scripts/build-runner.ts), so it is cached for good.
+await writeFile(
+  path.join(dist, '_headers'),
+  `/*\n  Content-Security-Policy: ${csp}\n/runner/*\n  Content-Security-Policy: ${RUNNER_WORKER_CSP}\n  Cache-Control: public, max-age=31536000, immutable\n`,
+);
 console.log(`postbuild: Content-Security-Policy with ${hashes.size} inline-script hashes from ${files.length} pages written to dist/_headers`);

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { exampleContext, type ExampleContext } from '../tests/examples/harness/context.ts';
 import { runExample, startExample, workDir, type Started } from '../tests/examples/harness/run.ts';
 import { isLocalOnly, resolveRunSpec, RUN_OPTIONS, type RunSpec } from '../src/sandbox/run-options.ts';
+import { startServices, type ServiceName } from '../src/sandbox/services.ts';
 
 const [id, ...extra] = process.argv.slice(2);
 const ctx = await exampleContext();
@@ -21,13 +22,18 @@ if (id === undefined || !ctx.hasExample(id)) {
 const cwd = await workDir();
 const isServer = (other: string): boolean => /\.listen\(/.test(ctx.example(other).code);
 const servers: Started[] = [];
+const services = new Map<string, ServiceName>();
+/** Template values of this run's world: the server wallet's identity key, the services' values. */
+const given = new Map<string, string>();
 let browserOrigin: string | undefined;
 
 /** Starts a server example with its run options (its wallet served apart, as in the page). */
 async function startServer(c: ExampleContext, other: string): Promise<Started> {
   const options = RUN_OPTIONS[other];
-  const resolved = resolveRunSpec(options === undefined || isLocalOnly(options) ? {} : options, c.chain);
-  c.net.serveWallet('wallet.server.test', c.newWallet());
+  const resolved = resolveRunSpec(options === undefined || isLocalOnly(options) ? {} : options, c.chain, given);
+  const serverWallet = c.newWallet();
+  c.net.serveWallet('wallet.server.test', serverWallet);
+  given.set('serverWallet.identityKey', serverWallet.identityKey);
   const server = await startExample(c.example(other).file, { net: c.net.url, cwd, env: resolved.env, timeoutMs: 60_000 }, /http:\/\/localhost:\d+/);
   // A client then behaves as a page of the server's app would (cookies, CORS): see preload.ts.
   if (resolved.env['APP_ORIGIN'] !== undefined) browserOrigin = resolved.env['APP_ORIGIN'];
@@ -43,7 +49,8 @@ if (isLocalOnly(options) || isServer(id)) {
 } else {
   /** Runs one example to its end with its run options (in the same working directory and chain). */
   const runOne = async (which: string, spec: RunSpec, args?: string[]) => {
-    const resolved = resolveRunSpec(spec, ctx.chain);
+    await startServices(spec.hosts ?? {}, ctx.chain, services, (host, handler) => ctx.net.route(host, handler), given);
+    const resolved = resolveRunSpec(spec, ctx.chain, given);
     for (const [name, content] of Object.entries(resolved.files)) await writeFile(path.join(cwd, name), content);
     for (const [host, paths] of Object.entries(resolved.routes)) {
       ctx.net.route(host, (req) => {

@@ -1,10 +1,16 @@
+// First: the SDK's modules must find the simulated network as `fetch` when they load.
+import { routeFetch } from './network-hook.ts';
 import * as sdk from '@bsv/sdk';
 import { PrivateKey, type Transaction } from '@bsv/sdk';
 import { transform } from 'sucrase';
 import { FakeChain } from '../sandbox/fake-chain.ts';
 import { FakeNet } from '../sandbox/fake-net.ts';
 import { resolveRunSpec, type RunSpec } from '../sandbox/run-options.ts';
+import { startServices, type ServiceName } from '../sandbox/services.ts';
 import { TestWallet } from '../sandbox/test-wallet.ts';
+import { createAuthMiddleware } from '@bsv/auth-express-middleware';
+import { createPaymentMiddleware } from '@bsv/payment-express-middleware';
+import { ensureBuffer, expressLite } from '../sandbox/express-lite.ts';
 import { httpShim } from './http-shim.ts';
 import { MemFs } from './memfs.ts';
 
@@ -193,11 +199,18 @@ export class Sandbox {
   readonly net = new FakeNet(this.chain);
   readonly wallet = new TestWallet(PrivateKey.fromRandom(), this.chain);
   readonly fs = new MemFs();
+  /** The services started on this chain (src/sandbox/services.ts), by host. */
+  private readonly services = new Map<string, ServiceName>();
+
+  /** Template values this world gives every run (resolveRunSpec's `given`). */
+  private readonly given = new Map<string, string>();
 
   constructor() {
     this.net.wallet = this.wallet;
     // A server example's own wallet (its WALLET_URL in the run options), apart from the reader's.
-    this.net.serveWallet('wallet.server.test', new TestWallet(PrivateKey.fromRandom(), this.chain));
+    const serverWallet = new TestWallet(PrivateKey.fromRandom(), this.chain);
+    this.net.serveWallet('wallet.server.test', serverWallet);
+    this.given.set('serverWallet.identityKey', serverWallet.identityKey);
   }
 
   /** Cookies by host, sent with `credentials: 'include'` as a browser would (for sign-in examples). */
@@ -233,8 +246,10 @@ export class Sandbox {
 
   async run(code: string, fileName: string, spec: RunSpec, write: (stream: Stream, text: string) => void): Promise<RunReport> {
     // The SDK's own requests (ARC, WhatsOnChain, the wallet substrates) use the global fetch too.
-    globalThis.fetch = this.fetch;
-    const resolved = resolveRunSpec(spec, this.chain);
+    routeFetch(this.fetch);
+    ensureBuffer();
+    await startServices(spec.hosts ?? {}, this.chain, this.services, (host, handler) => this.net.route(host, handler), this.given);
+    const resolved = resolveRunSpec(spec, this.chain, this.given);
     const fsModule = this.fs.module() as { writeFile: (f: string, d: string) => Promise<void> };
     for (const [name, content] of Object.entries(resolved.files)) await fsModule.writeFile(name, content);
     for (const [host, paths] of Object.entries(resolved.routes)) {
@@ -284,6 +299,10 @@ export class Sandbox {
       'node:crypto': cryptoShim(),
       crypto: cryptoShim(),
       'node:http': httpShim(this.net),
+      // Express and the BSV middleware for the servers of chapters 7 and 8 (src/sandbox/express-lite.ts).
+      express: expressLite((host, handler) => this.net.route(host, handler)),
+      '@bsv/auth-express-middleware': { createAuthMiddleware },
+      '@bsv/payment-express-middleware': { createPaymentMiddleware },
       // Types only (AddressInfo) in the examples: nothing is read from it.
       'node:net': {},
     };

@@ -25,7 +25,9 @@ const lastRun = new Map<string, number>();
 
 function runner(): Worker {
   if (worker !== undefined) return worker;
-  const started = new Worker('/runner/worker.js', { name: 'example-runner' });
+  // The page names the built worker (content-hashed by scripts/build-runner.ts).
+  const url = document.querySelector<HTMLElement>('[data-runner-worker]')?.dataset['runnerWorker'] ?? '/runner/worker.js';
+  const started = new Worker(url, { name: 'example-runner' });
   started.addEventListener('message', (event: MessageEvent<FromWorker>) => waiting.get(event.data.run)?.(event.data));
   // A worker that dies (out of memory, a crash) ends its runs; the next Run starts another.
   started.addEventListener('error', (event) => {

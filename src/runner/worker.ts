@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import './network-hook.ts';
 import { RUN_OPTIONS, isLocalOnly } from '../sandbox/run-options.ts';
 import { splitArgs } from '../sandbox/run-setup.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';

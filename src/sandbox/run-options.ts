@@ -1,5 +1,6 @@
 import { PrivateKey, type Transaction } from '@bsv/sdk';
 import type { FakeChain } from './fake-chain.ts';
+import type { ServiceName } from './services.ts';
 
 /**
  * What an example is given when it runs outside its own test: in the in-page runner
@@ -10,7 +11,9 @@ import type { FakeChain } from './fake-chain.ts';
  * `{{name.address}}`, `{{name.publicKey}}` and, for a funded key, `{{name.funding}}` (the hex of a
  * mined transaction paying `keys[name]` satoshis to the key's testnet address, output 0),
  * `{{name.txid}}`, `{{name.beef}}` (its BEEF hex) and `{{name.bump}}` (its Merkle path hex); and
- * `{{chain.headers}}`, the chain's recent block headers as JSON `[{ height, merkleRoot }]`.
+ * `{{chain.headers}}`, the chain's recent block headers as JSON `[{ height, merkleRoot }]`;
+ * `{{serverWallet.identityKey}}`, the identity key of the wallet a server example is given
+ * (WALLET_URL http://wallet.server.test); and the values a service names (src/sandbox/services.ts).
  */
 export interface RunSpec {
   /** Keys made for the run: name -> satoshis funded on the fake chain (0: a key with no coins). */
@@ -28,6 +31,8 @@ export interface RunSpec {
    * the example's Node test serves it. Templates are filled in.
    */
   routes?: Record<string, Record<string, { json?: unknown; text?: string; status?: number }>>;
+  /** Services (src/sandbox/services.ts) that answer for a host: a companion project's real server code. */
+  hosts?: Record<string, ServiceName>;
   /**
    * For an example that is a module (it exports functions and runs nothing itself): a short
    * program, run instead, that imports the example as `./<fileName>` and calls it.
@@ -132,8 +137,15 @@ try {
     env: { OVERLAY_NETWORK: 'local' },
     files: { 'weights-v1.bin': 'weights, first training run', 'card.md': '# Model card' },
     args: ['acme/summariser', 'weights-v1.bin', 'card.md'],
-    // The local overlay host (examples/model-registry's server on localhost:8080) admits the registration into tm_modelreg.
-    routes: { 'localhost:8080': { 'POST /submit': { json: { tm_modelreg: { outputsToAdmit: [0], coinsToRetain: [] } } } } },
+    // The SDK's 'local' overlay preset: examples/model-registry's overlay host on localhost:8080.
+    hosts: { 'localhost:8080': 'model-registry-overlay' },
+  },
+  'lookup-and-verify-registration': {
+    requires: ['register-and-submit-to-topic'],
+    env: { OVERLAY_NETWORK: 'local' },
+    files: { 'weights-v1.bin': 'weights, first training run', 'weights-v2.bin': 'weights, fine-tuned' },
+    args: ['acme/summariser', 'weights-v1.bin'],
+    hosts: { 'localhost:8080': 'model-registry-overlay' },
   },
   'consent-token': {
     keys: { holder: 0 },
@@ -444,9 +456,12 @@ console.log('anchored model-card.md in', txid)
 console.log('proof complete:', await checkStamp('model-card.md'))
 `,
   },
-  'paid-ai-api-server': { local: 'starts an Express server with the BSV auth and payment middleware' },
+  // Express with the BSV auth and payment middleware: in the page, src/sandbox/express-lite.ts serves it on the simulated network.
+  'paid-ai-api-server': { env: { PORT: '3000', WALLET_URL: 'http://wallet.server.test' } },
   'paid-ai-api-client': {
-    local: 'pays paid-ai-api-server, the Express server above, which runs only on Node',
+    requires: ['paid-ai-api-server'],
+    env: { AI_API_URL: 'http://localhost:3000', AI_PROVIDER_KEY: '{{serverWallet.identityKey}}' },
+    args: ['Grid batteries shift solar power into the evening. They also stabilise frequency.'],
   },
   'spending-cap-wallet': {
     keys: { provider: 0 },
@@ -483,6 +498,15 @@ await signOut(api)
 console.log('after sign-out:', (await whoAmI(api)) ?? 'nobody')
 `,
   },
+  'verify-published-tally': {
+    // Your receipt from the ballot service; the tally is published at the example's default TALLY_URL.
+    files: { 'my-ballot-receipt.json': '{{coopBallot.receipt}}' },
+    hosts: { 'ballots.example-coop.org': 'coop-ballots' },
+  },
+  'auth-fetch-require-certificate': {
+    env: { CARE_CERTIFIER_KEY: '{{careCertifier.publicKey}}', CARE_PROVIDER_CERT_TYPE: '{{careCertificate.type}}' },
+    hosts: { 'provider.example': 'care-provider' },
+  },
   'brc121-paid-endpoint': { env: { PORT: '3000', WALLET_URL: 'http://wallet.server.test' } },
   'brc121-client': { requires: ['brc121-paid-endpoint'], args: ['http://localhost:3000/articles/grid-storage', '500'] },
 };
@@ -499,9 +523,12 @@ export interface ResolvedRun {
   routes: Record<string, Record<string, { status: number; body: string; contentType: string }>>;
 }
 
-/** Makes and funds the spec's keys on `chain` and fills in the templates. */
-export function resolveRunSpec(spec: RunSpec, chain: FakeChain): ResolvedRun {
-  const values = new Map<string, string>();
+/**
+ * Makes and funds the spec's keys on `chain` and fills in the templates; `given` holds values the
+ * run's world already has (`serverWallet.identityKey`, a service's keys).
+ */
+export function resolveRunSpec(spec: RunSpec, chain: FakeChain, given: ReadonlyMap<string, string> = new Map()): ResolvedRun {
+  const values = new Map<string, string>(given);
   const funded: [string, Transaction][] = [];
   for (const [name, satoshis] of Object.entries(spec.keys ?? {})) {
     const key = PrivateKey.fromRandom();

@@ -1,4 +1,5 @@
 import type { RunSpec } from './run-options.ts';
+import { SERVICES } from './services.ts';
 
 /**
  * What a Run gives an example, in words, for the "Setup" disclosure beside it
@@ -16,6 +17,8 @@ export interface SetupView {
   requires: string[];
   routes: string[];
   mined: number;
+  /** Services that answer at a host, in words. */
+  hosts: string[];
 }
 
 const PART: Record<string, (name: string) => string> = {
@@ -27,6 +30,9 @@ const PART: Record<string, (name: string) => string> = {
   beef: (n) => `the transaction that funded ${n}, as BEEF (hex)`,
   bump: (n) => `the Merkle path of the transaction that funded ${n} (hex)`,
   headers: () => "the simulated chain's recent block headers (JSON)",
+  type: (n) => `the ${n.replace(/Certificate$/, '')} certificate's type (base64)`,
+  receipt: () => 'your ballot receipt from the ballot service: your commitment and its Merkle path (JSON)',
+  identityKey: (n) => (n === 'serverWallet' ? "the identity key of the server's wallet" : `${n}'s identity key`),
 };
 
 /** A value with its templates in words: `{{payer.wif}}` -> `<payer's private key (WIF)>`. */
@@ -69,5 +75,6 @@ export function describeSetup(spec: RunSpec, fileName: string): SetupView {
       ),
     ),
     mined: spec.mine ?? 0,
+    hosts: Object.entries(spec.hosts ?? {}).map(([host, name]) => `${host} is ${SERVICES[name].says}`),
   };
 }

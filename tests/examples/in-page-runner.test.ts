@@ -1,6 +1,9 @@
+// First: the SDK's modules must find the simulated network as `fetch` when they load.
+import '../../src/runner/network-hook.ts';
 import { Transaction } from '@bsv/sdk';
 import { describe, expect, it } from 'vitest';
 import { extractExamples } from './harness/run.ts';
+import { brokenFacts } from '../support/example-facts.ts';
 import { Sandbox, type RunReport } from '../../src/runner/sandbox.ts';
 import { isLocalOnly, RUN_OPTIONS, type RunSpec } from '../../src/sandbox/run-options.ts';
 
@@ -20,20 +23,36 @@ const spec = (id: string): RunSpec => {
   if (options === undefined || isLocalOnly(options)) throw new Error(`${id} has no run options`);
   return options;
 };
+/** Examples run in each sandbox: a required step runs once until a new sandbox, as in the worker. */
+const ran = new WeakMap<Sandbox, Set<string>>();
 const run = async (sandbox: Sandbox, id: string, override?: Partial<RunSpec>): Promise<RunReport> => {
-  for (const other of spec(id).requires ?? []) expect((await sandbox.run(example(other).code, example(other).fileName, spec(other), () => {})).code).toBe(0);
-  return await sandbox.run(example(id).code, example(id).fileName, { ...spec(id), ...override }, () => {});
+  const done = ran.get(sandbox) ?? new Set<string>();
+  ran.set(sandbox, done);
+  for (const other of spec(id).requires ?? []) {
+    if (done.has(other)) continue;
+    expect((await sandbox.run(example(other).code, example(other).fileName, spec(other), () => {})).code).toBe(0);
+    done.add(other);
+  }
+  const report = await sandbox.run(example(id).code, example(id).fileName, { ...spec(id), ...override }, () => {});
+  if (report.code === 0) done.add(id);
+  return report;
 };
 
 describe('in-page runner sandbox', () => {
   it('every example with run options names a book example and runs to exit code 0 with nothing on stderr', async () => {
     const sandbox = new Sandbox();
     const ids = Object.keys(RUN_OPTIONS).filter((id) => !isLocalOnly(RUN_OPTIONS[id]));
-    expect(ids.length).toBeGreaterThanOrEqual(20);
+    // Every example of the book runs in the page: none is left to run only on Node.
+    expect([...ids].sort()).toEqual([...examples.keys()].sort());
+    const broken: string[] = [];
     for (const id of ids) {
       const r = await run(sandbox, id);
-      expect({ id, code: r.code, stderr: r.stderr }).toEqual({ id, code: 0, stderr: '' });
+      // AuthFetch logs each paid attempt (console.warn) itself: the SDK's log, not an error.
+      expect({ id, code: r.code, stderr: r.stderr.replace(/^\[AuthFetch\]\[Payment\] .*\n/gm, '') }).toEqual({ id, code: 0, stderr: '' });
+      broken.push(...brokenFacts(id, r.stdout, r.transactions.length));
     }
+    // Each prints what its Node test checks (tests/support/example-facts.ts).
+    expect(broken).toEqual([]);
   });
 
   it('reports the transactions the fake ARC accepted: id, size, fee and outputs, as the chain holds them', async () => {
