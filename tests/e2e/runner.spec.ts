@@ -364,6 +364,30 @@ test.describe('Example runner', () => {
     await page.keyboard.insertText(code);
   }
 
+  test('keyboard alone: Tab reaches Run, Reset and Edit, Enter and Space press them, Ctrl+Enter runs the edit', async ({ page }) => {
+    await page.goto('/book/chapter-05#code-examples');
+    const root = page.locator('[data-runner="reviewed-p2pkh-payment"]');
+    const status = root.locator('[data-status]');
+    await root.getByRole('button', { name: 'Run', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect(status).toHaveText(/^Run finished: \d+ lines of output, 1 transaction accepted\.$/, { timeout: 20_000 });
+    await expect(root.getByRole('button', { name: 'Run', exact: true })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(root.getByRole('button', { name: 'Reset', exact: true })).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(status).toHaveText('The fake chain, wallet and files are back to their start.');
+    await page.keyboard.press('Tab');
+    await expect(root.getByRole('button', { name: 'Edit' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const editor = page.getByRole('textbox', { name: 'Edit pay-with-change.ts' });
+    await expect(editor).toBeFocused();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type("\nconsole.log('typed by keyboard')");
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await expect(status).toHaveText(/^Run finished/, { timeout: 20_000 });
+    await expect(root.locator('.runner-console')).toContainText('typed by keyboard');
+  });
+
   test('an endless loop is ended by Stop at once and by the time limit, and the next Run works', async ({ page }) => {
     test.setTimeout(60_000);
     await page.goto('/book/chapter-05#code-examples');
