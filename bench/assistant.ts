@@ -14,6 +14,7 @@ import { loadBook } from '../src/domain/book/load.ts';
 import { factPattern, HELD_OUT } from '../tests/support/assistant-heldout.ts';
 import { LATER_HELD_OUT, OFF_TOPIC } from '../tests/support/assistant-heldout-later.ts';
 import { SEALED_OFF_TOPIC } from '../tests/support/assistant-sealed-off-topic.ts';
+import { DEV_OFF_TOPIC_DOMAIN } from '../tests/support/assistant-dev-off-topic-domain.ts';
 import { FOLLOW_UPS, SWITCHES } from '../tests/support/assistant-conversations.ts';
 import { QUALITY_QUESTIONS } from '../tests/support/assistant-questions.ts';
 
@@ -46,6 +47,8 @@ export interface AssistantFigures {
   slips: { questions: number; firstCitation: number; slippedFirstCitation: number; slippedNotCovered: number; slippedP95Ms: number };
   /** Questions the book does not answer (OFF_TOPIC): how many were answered as if it did. */
   offTopic: { questions: number; answered: string[] };
+  /** Off-topic questions in the book's words (prices, exchanges, tax...), the development set of decision 022. */
+  domainOffTopic: { questions: number; declined: number };
   /** The sealed off-topic set (a writer who never saw the engine): only how many were declined, never which. */
   sealedOffTopic: { questions: number; declined: number };
   /** Two-turn conversations: a follow-up's first citation and fact in the opening; a new question's first citation, and how many of its citations are the previous answer's (outside the chapters that answer it). */
@@ -162,6 +165,11 @@ export async function assistantFigures(rounds = 10): Promise<AssistantFigures> {
     const r = await askBook({ question, history: [] }, { search: index, engine });
     if (!/does not (seem to )?cover/.test(r.answer)) offTopic.answered.push(`${question} -> ${r.citations[0]?.url ?? 'none'}`);
   }
+  const domainOffTopic = { questions: DEV_OFF_TOPIC_DOMAIN.length, declined: 0 };
+  for (const question of DEV_OFF_TOPIC_DOMAIN) {
+    const r = await askBook({ question, history: [] }, { search: index, engine });
+    if (/does not (seem to )?cover/.test(r.answer)) domainOffTopic.declined += 1;
+  }
   const sealedOffTopic = { questions: SEALED_OFF_TOPIC.length, declined: 0 };
   for (const question of SEALED_OFF_TOPIC) {
     const r = await askBook({ question, history: [] }, { search: index, engine });
@@ -211,6 +219,7 @@ export async function assistantFigures(rounds = 10): Promise<AssistantFigures> {
     later,
     slips,
     offTopic,
+    domainOffTopic,
     sealedOffTopic,
     conversations,
   };
@@ -235,6 +244,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   }
   console.log(`questions the book does not answer, answered as if it did: ${f.offTopic.answered.length}/${f.offTopic.questions}`);
   for (const a of f.offTopic.answered) console.log(`  answered: ${a}`);
+  console.log(`off-topic in the book's words (development set of decision 022): declined ${f.domainOffTopic.declined}/${f.domainOffTopic.questions}`);
   console.log(`sealed off-topic set (never read question by question): declined ${f.sealedOffTopic.declined}/${f.sealedOffTopic.questions}`);
   const c = f.conversations;
   console.log(

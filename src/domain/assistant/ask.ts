@@ -1,3 +1,4 @@
+import { outOfScope } from './scope.ts';
 import { GenerationError } from '../ideas/engine.ts';
 import { CitationMarkers, dropForeignBookLinks, type AnswerEngine } from './engine.ts';
 import { passageUrl, type AskRequest, type AskResponse, type Citation, type Passage } from './schema.ts';
@@ -232,6 +233,25 @@ export async function askBook(request: AskRequest, deps: AskDeps): Promise<AskRe
   const defining = definition ? deps.search.passageOf?.(definition) : undefined;
   if (definition && defining) passages = [defining, ...passages.filter((p) => p !== defining)].slice(0, limit);
   const base = { engine: deps.engine.name, model: deps.engine.model };
+  // A subject the book's editor wrote down as not covered (prices, exchanges, tax...): declined, with the nearest section.
+  const outside = context === undefined ? outOfScope(question) : undefined;
+  if (outside !== undefined) {
+    const near = deps.search.passageAt?.(outside.chapter, outside.slug);
+    const answer = near ? `${outside.text} [1].` : `${outside.text}.`;
+    deps.onText?.(answer);
+    const cited = near
+      ? [
+          {
+            chapterId: near.chapterId,
+            title: near.chapterTitle,
+            section: near.section,
+            url: passageUrl(near),
+            quote: bestQuote(near.text, termsOf(outside.text)),
+          },
+        ]
+      : [];
+    return { answer, citations: cited, ...base };
+  }
   if (passages.length === 0 && !offline) {
     deps.onText?.(NOT_COVERED_ANSWER);
     return { answer: NOT_COVERED_ANSWER, citations: [], ...base };

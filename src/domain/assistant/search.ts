@@ -110,6 +110,8 @@ export interface PassageSearch {
   passageOf?(entry: GlossaryEntry): Passage | undefined;
   /** The book's sentence that says what a thing the glossary lacks is ("Scope 3 covers ..."), preferring the `ranked` passages. */
   definitionOf?(thing: string, ranked: readonly Passage[]): GlossaryEntry | undefined;
+  /** The passage of a chapter's section (by its heading's id). */
+  passageAt?(chapterId: string, slug: string): Passage | undefined;
   /** How particular a (processed) term is to few passages: log((N + 1) / (passages with it + 1)) + 1; a term the book lacks scores most. */
   specificity?(term: string): number;
 }
@@ -176,6 +178,10 @@ export class BookIndex implements PassageSearch {
     this.passages = file.passages;
     this.glossary = file.glossary;
     this.index = MiniSearch.loadJS(file.index as unknown as Parameters<typeof MiniSearch.loadJS>[0], MINISEARCH_OPTIONS);
+  }
+
+  passageAt(chapterId: string, slug: string): Passage | undefined {
+    return this.passages.find((p) => p.chapterId === chapterId && p.slug === slug);
   }
 
   passageOf(entry: GlossaryEntry): Passage | undefined {

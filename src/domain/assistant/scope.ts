@@ -1,0 +1,33 @@
+import scope from '../../../content/assistant-scope.json' with { type: 'json' };
+
+/**
+ * What the book does not cover, as its editor wrote it down (content/assistant-scope.json): the
+ * subjects readers ask about in the book's own words (coin prices, exchanges, home mining, hardware
+ * wallets, taxes, other chains' products), each with the ways a question names it and the nearest
+ * section the book does have. A question that names one is declined with that section (decision 022).
+ */
+interface Subject {
+  subject: string;
+  /** Ways to name it: each is a list of word groups, every group of which the question holds (one phrase of each). */
+  when: string[][][];
+  /** Phrases that mean something the book does cover ("coinbase transaction", "exchange rate"). */
+  unless?: string[];
+  nearby: { text: string; chapter: string; slug: string; section: string };
+}
+const SUBJECTS: readonly Subject[] = scope;
+
+const holds = (text: string, phrase: string): boolean => new RegExp(`(?<![\\w-])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(text);
+
+/** What the book says of a question about a subject it does not cover (the section nearby to cite), or undefined. */
+export function outOfScope(question: string): { text: string; chapter: string; slug: string } | undefined {
+  const text = question.toLowerCase().replace(/[’']/g, "'");
+  const found = SUBJECTS.find(
+    (s) => !(s.unless ?? []).some((p) => holds(text, p)) && s.when.some((groups) => groups.every((group) => group.some((p) => holds(text, p)))),
+  );
+  if (found === undefined) return undefined;
+  const { text: near, chapter, slug } = found.nearby;
+  return { text: `The book does not cover ${found.subject}. Nearby, it covers ${near}`, chapter, slug };
+}
+
+/** The subjects, for the content test (every nearby section exists). */
+export const SCOPE_SUBJECTS = SUBJECTS;
