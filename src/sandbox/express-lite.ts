@@ -20,7 +20,7 @@ interface Layer {
   fn: Handler | ErrorHandler;
 }
 
-export interface LiteRequest {
+interface LiteRequest {
   method: string;
   url: string;
   originalUrl: string;
@@ -38,7 +38,7 @@ export interface LiteRequest {
   [key: string]: unknown;
 }
 
-export interface LiteResponse {
+interface LiteResponse {
   statusCode: number;
   headersSent: boolean;
   locals: Record<string, unknown>;

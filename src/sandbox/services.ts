@@ -19,7 +19,7 @@ export interface Service {
   says: string;
   start: (chain: FakeChain) => Promise<Started> | Started;
 }
-export interface Started {
+interface Started {
   handler: HostHandler;
   /** Template values the service gives the runs that use it (`{{name.part}}`). */
   values?: Record<string, string>;
