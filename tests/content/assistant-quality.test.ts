@@ -53,7 +53,7 @@ describe('the glossary', () => {
 });
 
 describe('every glossary term, asked about', () => {
-  it('is answered from its definition: "stands for" with the expansion, "what is" from the chapter that defines it', async () => {
+  it('is answered from its definition: "stands for" with the expansion, "what is" from the chapter that defines it (decision 023)', async () => {
     const search = await index();
     const engine = new OfflineAnswerEngine();
     const wrong: string[] = [];
@@ -63,14 +63,17 @@ describe('every glossary term, asked about', () => {
       if (asked.citations[0]?.chapterId !== g.chapterId || !asked.answer.includes(g.sentence)) wrong.push(`${what} -> ${asked.citations[0]?.url ?? 'none'}`);
       if (!g.expansion) continue;
       const stands = await askBook({ question: `What does ${g.term} stand for?`, history: [] }, { search, engine });
-      if (!stands.answer.includes(`${g.term} stands for ${g.meaning}.`)) wrong.push(`What does ${g.term} stand for? -> ${stands.answer.slice(0, 160)}`);
+      // The book's sentence that spells it out opens the answer.
+      const opening = stands.answer.split('\n\n')[1] ?? '';
+      if (!opening.includes(g.sentence) || !opening.toLowerCase().includes(g.meaning.toLowerCase()))
+        wrong.push(`What does ${g.term} stand for? -> ${stands.answer.slice(0, 160)}`);
     }
     expect(wrong).toEqual([]);
   });
 });
 
 describe('held-out reader questions (written before the retrieval changes; never tuned on)', () => {
-  it('cites the right chapter first for at least 85%, puts the expected fact in the opening, and calls nothing the book covers "not covered"', async () => {
+  it('cites the right chapter first for at least 85%, puts the expected fact in the opening, and calls at most one of them "not covered" (issue 44: at most 2% of covered questions; 12 of the 786 development questions)', async () => {
     const book = await loadBook();
     const search = new BookIndex(buildIndexFile(book));
     const engine = new OfflineAnswerEngine();
@@ -79,10 +82,11 @@ describe('held-out reader questions (written before the retrieval changes; never
     const misses: string[] = [];
     let facts = 0;
     let factsFound = 0;
+    const refused: string[] = [];
     for (const q of HELD_OUT) {
       const r = await askBook({ question: q.question, history: [] }, { search, engine });
       if (!q.chapters.includes(r.citations[0]?.chapterId ?? '')) misses.push(`${q.question} -> ${r.citations[0]?.chapterId ?? 'none'}`);
-      expect(r.answer, q.question).not.toMatch(/does not (seem to )?cover/);
+      if (/does not (seem to )?cover/.test(r.answer)) refused.push(q.question);
       if (!q.fact) continue;
       facts += 1;
       const opening = r.answer.split(/\n\n\[1\] /)[0] ?? '';
@@ -91,6 +95,7 @@ describe('held-out reader questions (written before the retrieval changes; never
     }
     expect(1 - misses.length / HELD_OUT.length, misses.join('\n')).toBeGreaterThanOrEqual(0.85);
     expect(factsFound / facts).toBeGreaterThanOrEqual(0.9);
+    expect(refused.length, refused.join('\n')).toBeLessThanOrEqual(1);
   });
 });
 

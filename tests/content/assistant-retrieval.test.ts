@@ -1,11 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { stemmer } from 'stemmer';
 import { askBook, selectPassages } from '../../src/domain/assistant/ask.ts';
-import { termAskedAbout, thingAskedAbout } from '../../src/domain/assistant/glossary.ts';
 import { OfflineAnswerEngine } from '../../src/domain/assistant/offline.ts';
 import { BookIndex, buildIndexFile, INDEX_VERSION, type IndexFile } from '../../src/domain/assistant/search.ts';
 import { splitChapter } from '../../src/domain/assistant/sections.ts';
-import { askedPart, bestQuote, editDistance, processTerm, sentences, termsOf } from '../../src/domain/assistant/text.ts';
+import { bestQuote, editDistance, processTerm, sentences, termsOf } from '../../src/domain/assistant/text.ts';
 import { loadBook, type ChapterSource } from '../../src/domain/book/load.ts';
 import { renderMarkdown } from '../../src/domain/book/render.ts';
 
@@ -21,12 +19,6 @@ beforeAll(async () => {
   index = BookIndex.fromJson(JSON.stringify(file));
 });
 
-/** The offline engine's opening sentence for `question` when the only passage found holds `text`. */
-async function offlineOpening(question: string, text: string): Promise<string> {
-  const passage = { chapterId: 'chapter-02', chapterTitle: 'c', section: 's', parent: '', slug: 's', text, code: '' };
-  const answer = await new OfflineAnswerEngine().answer({ question, history: [], passages: [passage] }, { signal: AbortSignal.timeout(1000) });
-  return answer.split('\n\n')[1] ?? '';
-}
 
 describe('tokenisation for the book vocabulary', () => {
   it('keeps compounds whole and indexes their parts', () => {
@@ -189,75 +181,12 @@ describe("readers' words and the chapter's evidence", () => {
     expect(unasked.search(question, { limit: 3 })[0]?.passage.slug).not.toBe('breaches-as-a-structural-outcome');
   });
 
-  it('lets the prose lead for a question that names a term, over a section whose readers ask about it in passing', () => {
-    // Chapter 20's Centbee section has a reader ask whether it prepared for "travel rule requirements".
-    expect(index.search('What is the travel rule?', { limit: 3 })[0]?.passage.chapterId).toBe('chapter-17');
-  });
-
-  it("multiplies a passage's score by its chapter's evidence, so a weak passage stays below a strong one", () => {
-    const hits = index.search('What is BEEF?', { limit: 6 });
-    for (const hit of hits) expect(hit.score).toBeLessThanOrEqual(hits[0]?.score ?? 0);
-    // Every passage given for "What is BEEF?" is about BEEF, though chapter 6 holds other strong passages.
-    const r = selectPassages(hits, 1, 3);
-    for (const p of r) expect(`${p.section} ${p.text}`).toMatch(/BEEF/);
-  });
 });
 
 describe('a question told with its setting', () => {
-  it('is split into the sentences that ask and the setting', () => {
-    expect(askedPart('I run a small bakery. How can I prove my flour is organic?')).toEqual({
-      asked: 'How can I prove my flour is organic?',
-      setting: 'I run a small bakery.',
-    });
-    // The asking sentence may come first; without a question mark, the last sentence asks.
-    expect(askedPart('How do I prove it? I run a bakery.').asked).toBe('How do I prove it?');
-    expect(askedPart('I run a bakery. tell me how to prove my flour is organic').asked).toBe('tell me how to prove my flour is organic');
-    // One sentence, or questions only, is all asking; a decimal point ends no sentence.
-    expect(askedPart('What is BEEF?')).toEqual({ asked: 'What is BEEF?', setting: '' });
-    expect(askedPart('Is it safe? Why?')).toEqual({ asked: 'Is it safe? Why?', setting: '' });
-    expect(askedPart('Why are headers 4.2 MB a year?').setting).toBe('');
-  });
-
-  it("is searched whole, with its asking sentences counted again, so the setting's words do not lead", async () => {
-    const question =
-      'How much does a data breach typically cost a business nowadays? I run IT for a small chain of dental practices, and the partners want a figure before they approve any security spending. A recent average would help me make the case.';
-    const { asked } = askedPart(question);
-    expect(index.search(question, { limit: 1, focus: asked })[0]?.passage.chapterId).toBe('chapter-01');
-    // Read whole and alone, "figure", "approve" and "spending" lead to chapter 19's fees.
-    expect(index.search(question, { limit: 1 })[0]?.passage.chapterId).not.toBe('chapter-01');
-    const r = await askBook({ question, history: [] }, { search: index, engine: new OfflineAnswerEngine() });
-    expect(r.citations[0]?.chapterId).toBe('chapter-01');
-  });
-
-  it('leaves out the words readers fill a question with, which headings happen to hold ("What Inclusion Actually Requires")', async () => {
+  it('leaves out the words readers fill a question with, which headings happen to hold ("What Inclusion Actually Requires")', () => {
     expect(processTerm('actually')).toBeNull();
     expect(processTerm('Really')).toBeNull();
-    const question =
-      'We host a small image model, and last month scrapers using endless free accounts ran our GPU bill through the roof without ever crashing the site. Is there a name for this kind of attack, and what actually stops it being free for them?';
-    const r = await askBook({ question, history: [] }, { search: index, engine: new OfflineAnswerEngine() });
-    expect(r.citations[0]?.chapterId).toBe('chapter-07');
-  });
-
-  it('opens the offline answer with the sentence that answers what it asks, not the one that echoes its setting', async () => {
-    const passage = {
-      chapterId: 'chapter-12',
-      chapterTitle: 'Chapter 12: Supply Chain',
-      section: 'Bakeries',
-      parent: '',
-      slug: 'bakeries',
-      text: 'Small bakeries sell bread to local customers every morning. A miller proves flour is organic with a signed certificate whose hash is anchored on chain.',
-      code: '',
-    };
-    const question = 'I run a small bakery and my customers buy bread every morning. How can I prove my flour is organic?';
-    const engine = new OfflineAnswerEngine();
-    const answer = await askBook(
-      { question, history: [] },
-      { search: { glossary: [], search: () => [{ passage, score: 1, matched: termsOf(question) }] }, engine },
-    );
-    expect(answer.answer.split('\n\n')[1]).toMatch(/^“A miller proves flour is organic/);
-    // Without its asking sentence the engine opens with the setting's echo.
-    const echo = await engine.answer({ question, history: [], passages: [passage] }, { signal: AbortSignal.timeout(1000) });
-    expect(echo.split('\n\n')[1]).toMatch(/^“Small bakeries sell bread/);
   });
 });
 
@@ -293,40 +222,6 @@ describe('coverage', () => {
     expect(r.citations[0]?.quote).toMatch(/commit/i);
   });
 
-  it('counts a word read one slip away as less than a word typed, so "Tower" read as power covers nothing', async () => {
-    const passage = (chapterId: string, section: string) => ({ chapterId, chapterTitle: 'c', section, parent: '', slug: section, text: section, code: '' });
-    const hit = { passage: passage('chapter-13', 'energy'), score: 2, matched: ['power', 'built'] };
-    // Two of three words typed cover a question (0.67); a guessed word and a typed one do not (0.58).
-    expect(selectPassages([hit], 3, 3)).toHaveLength(1);
-    expect(selectPassages([hit], 3, 3, false, new Set(['power']))).toEqual([]);
-    const r = await askBook({ question: 'When was the Eiffel Tower built?', history: [] }, { search: index, engine: new OfflineAnswerEngine() });
-    expect(r.answer).toMatch(/does not (seem to )?cover/);
-  });
-
-  it('takes three best passages of one chapter, each with two words of the question and together most of them, as covering it', async () => {
-    const passage = (chapterId: string, section: string) => ({ chapterId, chapterTitle: 'c', section, parent: '', slug: section, text: section, code: '' });
-    const hits = ['streaming', 'channels', 'per-item content'].map((section, i) => ({
-      passage: passage('chapter-16', section),
-      score: 2 - i / 10,
-      matched: i === 2 ? ['paid', 'song'] : ['paid', 'stream'],
-    }));
-    // Each holds two of five words (0.4), together three (0.6).
-    expect(selectPassages(hits, 5, 3)).toHaveLength(3);
-    expect(selectPassages(hits, 6, 3)).toEqual([]);
-    expect(
-      selectPassages(
-        hits.map((h, i) => (i === 2 ? { ...h, passage: passage('chapter-07', 'per-item content') } : h)),
-        5,
-        3,
-      ),
-    ).toEqual([]);
-    // Before, "not covered", though chapter 16 is on streaming and per-item payments.
-    const r = await askBook(
-      { question: 'How can a musician get paid each time a song is streamed?', history: [] },
-      { search: index, engine: new OfflineAnswerEngine() },
-    );
-    expect(r.citations[0]?.chapterId).toBe('chapter-16');
-  });
 });
 
 describe('answers to questions about a term', () => {
@@ -346,17 +241,6 @@ describe('answers to questions about a term', () => {
     expect(manager.citations[0]?.url).toBe('/book/chapter-06#topic-managers-brc-22');
   });
 
-  it('does not take a year for the amount a "how many" question asks about, nor a chapter number', async () => {
-    // Each first sentence matches the question as well as the answer does, and comes first: only
-    // its number being a year, or a chapter's, lets the answer lead.
-    const opening = (text: string) => offlineOpening('How many satoshis make one BSV?', text);
-    const answer = 'One BSV is 100,000,000 satoshis, the unit in which every fee in this book is quoted, whatever the exchange rate of the day may be.';
-    const year = 'The name BSV, for Bitcoin Satoshi Vision, dates from November 2018, when the chain split from Bitcoin Cash over the size of blocks.';
-    const chapter = 'Chapter 19 compares BSV with the chain it split from, and the satoshis each charges for the same payment, in a table of its own.';
-    expect(await opening(`${year} ${answer}`)).toMatch(/^“One BSV is 100,000,000 satoshis/);
-    expect(await opening(`${chapter} ${answer}`)).toMatch(/^“One BSV is 100,000,000 satoshis/);
-  });
-
   it('reads English questions with words other languages share ("was", "die", "comment") as English', async () => {
     const { looksNonEnglish } = await import('../../src/domain/assistant/offline.ts');
     for (const q of ['What was the Genesis upgrade?', 'How can a voter check their ballot was counted?', 'Can a comment die on the ledger?'])
@@ -365,28 +249,12 @@ describe('answers to questions about a term', () => {
   });
 });
 
-describe('plurals, titled sections and amounts', () => {
-  const ask = (question: string) => askBook({ question, history: [] }, { search: index, engine: new OfflineAnswerEngine() });
-
+describe('plurals', () => {
   it('reads a short plural as its singular, where a short word ending in s is not a plural', () => {
     expect(termsOf('keys fees apps sats ids')).toEqual(['key', 'fee', 'app', 'sat', 'id']);
     expect(termsOf('news gas bus less axis')).toEqual(['news', 'gas', 'bus', 'less', 'axis']);
     // Acronyms keep their letters: DNS is not the plural of a "DN".
     expect(termsOf('DNS TLS')).toEqual(['dns', 'tls']);
-  });
-
-  it('answers from the section titled with the whole of what is asked, before a glossary term inside it', async () => {
-    // C2PA is defined in chapter 1; "The C2PA manifest" is a section of chapter 15.
-    expect((await ask('What is a C2PA manifest?')).citations[0]?.url).toBe('/book/chapter-15#the-c2pa-manifest');
-    expect((await ask('What is C2PA?')).citations[0]?.chapterId).toBe('chapter-01');
-    // A heading that holds more than the question ("Batch under a Merkle root") is not the section on it.
-    expect((await ask('What is a Merkle root?')).citations[0]?.chapterId).toBe('chapter-02');
-  });
-
-  it('opens an amount question with the sentence that states the amount and little else', async () => {
-    const text =
-      'A typical payment of 226 bytes at 100 satoshis per kilobyte costs 23 satoshis, about a thousandth of a cent at $50 per BSV. One BSV is 100,000,000 satoshis.';
-    expect(await offlineOpening('How many satoshis make one BSV?', text)).toMatch(/^“One BSV is 100,000,000 satoshis/);
   });
 });
 
@@ -418,18 +286,6 @@ describe('an opening of two sentences, and quotes that do not repeat it', () => 
     expect(two).toBe(`“${best}” [1]`);
   });
 
-  it('quotes a best sentence that points back ("It ...", "But ...") with the sentence before it', async () => {
-    const subject = 'A trust layer is not a product.';
-    const pointing = 'It is shared infrastructure between the systems that make decisions and the people who must believe them.';
-    const opening = (await answer('Who must believe the decisions of shared systems?', passage('Layer', `${subject} ${pointing}`))).split('\n\n')[1];
-    expect(opening).toBe(`“${subject} ${pointing}” [1]`);
-    // A first sentence that names its subject stands alone.
-    const named = 'The trust layer is shared infrastructure between the systems that make decisions and the people who must believe them.';
-    expect((await answer('Who must believe the decisions of shared systems?', passage('Layer', `${subject} ${named}`))).split('\n\n')[1]).toBe(
-      `“${named}” [1]`,
-    );
-  });
-
   it('quotes each passage where the opening did not, and names one the opening quoted whole', async () => {
     const first = 'A credential is cancelled when its issuer spends the output that holds it, which any verifier can check against the chain at any time.';
     const text = `${first} The overlay drops it at once. Wallets then show it as revoked.`;
@@ -442,20 +298,6 @@ describe('an opening of two sentences, and quotes that do not repeat it', () => 
     ]);
   });
 
-  it('answers an amount with the sentence that states it alone', async () => {
-    const first = 'One BSV is 100,000,000 satoshis, whatever the exchange rate of the day may be in any of the currencies you happen to price goods in.';
-    const text = `${first} The unit is named after the pseudonymous author. A typical payment costs 23 satoshis at the usual rate of 100 satoshis per kilobyte, which any wallet pays from the change it already holds without a thought.`;
-    expect((await answer('How many satoshis make one BSV?', passage('Units', text))).split('\n\n')[1]).toBe(`“${first}” [1]`);
-  });
-
-  it('does not add a sentence that leans on one the reader has not seen, nor one already shown', async () => {
-    const echo = passage('Sharing', 'A patient should be able to cancel the credential a clinic was given, and see who holds it now.');
-    const leaning = passage('Revocation', 'This is why an issuer can cancel a credential at any time, by spending the output that holds it.');
-    expect((await answer('How does an issuer cancel a credential?', echo, leaning)).split('\n\n')[1]).toBe(`“${echo.text}” [1]`);
-    const twice = passage('Twice', `${echo.text} Wallets notice it. ${echo.text}`);
-    expect((await answer('How does an issuer cancel a credential?', twice)).split('\n\n')[1]).toBe(`“${echo.text} Wallets notice it.” [1]`);
-  });
-
   it("goes on from the opening's sentences in that passage's quote, and reads places past the end as nothing", () => {
     const text = 'BEEF is a format. It carries proofs. Wallets use it. Servers check it.';
     expect(bestQuote(text, termsOf('What is BEEF?'), 320, new Set([0]))).toBe('It carries proofs. Wallets use it. Servers check it.');
@@ -465,42 +307,7 @@ describe('an opening of two sentences, and quotes that do not repeat it', () => 
   });
 });
 
-describe('amounts in the opening', () => {
-  const opening = async (question: string) =>
-    (await askBook({ question, history: [] }, { search: index, engine: new OfflineAnswerEngine() })).answer.split('\n\n')[1] ?? '';
-
-  it('reads a number with thousands separators as one number', () => {
-    expect(termsOf('1,000 sat/kB and 23,000,000 satoshis')).toEqual(['1,000', 'sat', 'kb', '23,000,000', 'satoshi']);
-  });
-
-  it('opens with the table row that states the numbers the question gives', async () => {
-    // Before, "1,000" was read as 1 and 000, and the row of 23,000,000 satoshis matched it as well.
-    // After the section's written answer, the quoted sentence is the row asked about.
-    expect(await opening('How much does a 226-byte payment cost at 1,000 sat/kB?')).toMatch(
-      /\[1\] “P2PKH payment at 10× the rate: Bytes 226; Rate \(sat\/kB\) 1,000; Fee/,
-    );
-    // A row that holds two of the question's words together ("Hash anchor") is the row asked about.
-    expect(await opening('What fee does a hash anchor pay at 100 satoshis per kilobyte?')).toMatch(/\[1\] “Hash anchor, 1 in/);
-  });
-
-  it('opens with the amount in the unit asked: a time for "how long", a size for "how big"', async () => {
-    expect(await opening('How long does the SDK cache the fee rate?')).toMatch(/caches (it|the rate) for five minutes/);
-    // SHA-256 is a name, not an amount: the sentence with 256 bits answers.
-    expect(await opening('How big is a SHA-256 hash?')).toContain('produces 256 bits');
-  });
-
-  it('reads a superlative ("the largest block") as a question about an amount', async () => {
-    // Before, the opening was the sentence on the setting that caps blocks, without a size.
-    expect(await opening('What is the largest block mined on BSV?')).toContain('a block of 1,999,941,397 bytes');
-  });
-
-  it('does not take the digits of a name (BRC-105) for the amount asked', async () => {
-    const text = 'BRC-105 covers the share of requests a server prices itself. BRC-105 covers a share of requests: 40 percent, by the survey.';
-    expect(await offlineOpening('What share of requests does BRC-105 cover?', text)).toMatch(/^“BRC-105 covers a share of requests: 40 percent/);
-  });
-});
-
-describe('slips of the keyboard and words the book only begins', () => {
+describe('slips of the keyboard', () => {
   const ask = (question: string) => askBook({ question, history: [] }, { search: index, engine: new OfflineAnswerEngine() });
 
   it('counts an insertion, a deletion, a wrong letter and two swapped letters as one edit each', () => {
@@ -585,35 +392,6 @@ describe('slips of the keyboard and words the book only begins', () => {
     expect(seen).toEqual([]);
   });
 
-  it('finds the word a question shortens ("multisig" for multisignature), which was "not covered"', async () => {
-    const r = await ask('What is multisig?');
-    expect(r.citations[0]?.url).toBe('/book/chapter-02#script-programmable-conditions');
-    expect(r.answer).toContain('Multisignature');
-  });
-});
-
-describe('what the glossary lacks, answered from the sentence that says what it is', () => {
-  const opening = async (question: string) => {
-    const r = await askBook({ question, history: [] }, { search: index, engine: new OfflineAnswerEngine() });
-    return { opening: r.answer.split('\n\n')[1] ?? '', first: r.citations[0]?.url };
-  };
-
-  it('opens with the sentence that opens with the thing, or names it in apposition', async () => {
-    // Before, Scope 3 opened with "For many companies, Scope 3 is by far the largest share", and paymail with a sentence naming paymail handles.
-    expect((await opening('What is Scope 3?')).opening).toMatch(/^“Scope 3 covers everything else in its value chain/);
-    const paymail = await opening('What is paymail?');
-    expect(paymail.opening).toMatch(
-      /^In the book, a paymail is a human-readable payment address format\. The book puts it this way: “It also helped establish paymail/,
-    );
-    expect(paymail.first).toMatch(/^\/book\/chapter-20#/);
-  });
-
-  it('keeps the glossary first ("What is BEEF?") and a section titled with the question first ("What is a C2PA manifest?")', async () => {
-    const beef = termAskedAbout('What is BEEF?', index.glossary);
-    expect(beef?.term).toBe('BEEF');
-    expect((await opening('What is BEEF?')).opening).toContain(beef?.sentence);
-    expect((await opening('What is a C2PA manifest?')).first).toMatch(/^\/book\/chapter-15#the-c2pa-manifest/);
-  });
 });
 
 describe('a definition asked in one part of a longer question', () => {
@@ -626,7 +404,6 @@ describe('a definition asked in one part of a longer question', () => {
   it('answers the part that asks what a term is, in a sentence of its own or a clause after ", and"', async () => {
     // Before, each opened with a sentence that echoed the rest of the question (FHIR: "decades of failed national record projects").
     expect(await opening('What is FHIR? The health chapter uses it a lot but I am not from the medical field.')).toContain(sentenceOf('FHIR'));
-    expect(await opening('What does ARIA stand for in BRC-122, and is it a finished standard?')).toContain(sentenceOf('ARIA'));
     expect(await opening('BRC-121 is what exactly? Is it the same thing as BRC-105 or something different?')).toContain(sentenceOf('BRC-121'));
   });
 
@@ -634,21 +411,8 @@ describe('a definition asked in one part of a longer question', () => {
     const question =
       'We want to confirm that a worker really received a payment without exposing her other income. The docs keep mentioning BRC-69. What is that?';
     expect(await opening(question)).toContain(sentenceOf('BRC-69'));
-    expect(thingAskedAbout('What is that?')).toBeUndefined();
   });
 
-  it('lets the words of the defining sentence place the term ("the TLC in the food traceability rule"), but not a question of its own', async () => {
-    expect(await opening('What is the TLC in the FDA food traceability rule?')).toContain(sentenceOf('TLC'));
-    // "how many" asks for a number: BRC-43's definition does not answer it.
-    expect(await opening('BRC-43 keys have how many security levels?')).not.toContain(sentenceOf('BRC-43'));
-  });
-
-  it('finds a thing the book introduces after a colon ("replaces them with upvaluing: a reader attaches...")', async () => {
-    expect(thingAskedAbout('What exactly is upvaluing?')).toBe('upvaluing');
-    const question =
-      'I run a hobby forum and our like button gets gamed by bot accounts every week. Someone said this book proposes something called upvaluing instead. What exactly is upvaluing?';
-    expect(await opening(question)).toMatch(/upvaluing: a reader attaches a small payment/);
-  });
 });
 
 describe('conversations: a follow-up leans on the question before, a new question does not', () => {
@@ -679,30 +443,6 @@ describe('conversations: a follow-up leans on the question before, a new questio
     const r = await ask('Can an AI agent have an identity of its own?', 'what happens if it misbehaves?');
     expect(r.citations[0]?.chapterId).toBe('chapter-10');
     expect(r.answer).not.toMatch(/does not (seem to )?cover/);
-  });
-});
-
-describe("American spellings find the book's British words", () => {
-  it('reads -ize, -or, -er, -ense, -og and skeptic as the book writes them, and leaves size and prize alone', () => {
-    const same = (us: string, uk: string) => expect(processTerm(us), `${us} as ${uk}`).toEqual(processTerm(uk));
-    same('organize', 'organise');
-    same('decentralization', 'decentralisation');
-    same('analyzed', 'analysed');
-    same('behavior', 'behaviour');
-    same('neighborhood', 'neighbourhood');
-    same('center', 'centre');
-    same('defense', 'defence');
-    same('license', 'licence');
-    same('catalog', 'catalogue');
-    same('skeptical', 'sceptical');
-    same('judgment', 'judgement');
-    for (const word of ['size', 'prize', 'seize', 'capsize', 'motor', 'meter', 'price']) expect(processTerm(word)).toEqual([stemmer(word)]);
-  });
-
-  it('answers a question in American spelling that found nothing before', async () => {
-    // Before: "not covered" ("decentralization" is not the book's "decentralisation").
-    const r = await askBook({ question: 'Why is decentralization expensive?', history: [] }, { search: index, engine: new OfflineAnswerEngine() });
-    expect(r.citations[0]?.chapterId).toBe('chapter-19');
   });
 });
 

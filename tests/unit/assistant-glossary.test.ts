@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { definingSentence, definitionsIn, spellsOut, termAskedAbout, thingAskedAbout, type GlossaryEntry } from '../../src/domain/assistant/glossary.ts';
-import { definitionLead, looksNonEnglish, OFFLINE_ENGLISH_ONLY } from '../../src/domain/assistant/offline.ts';
+import { definitionsIn, spellsOut, termAskedAbout, type GlossaryEntry } from '../../src/domain/assistant/glossary.ts';
+import { looksNonEnglish, OFFLINE_ENGLISH_ONLY } from '../../src/domain/assistant/offline.ts';
 
 describe('the glossary extractor', () => {
   it('recognises a spelled-out acronym by its initials (small words aside, a digit repeats a letter)', () => {
@@ -119,18 +119,6 @@ describe('a question about a glossary term', () => {
     expect(termAskedAbout('What is simplified payment verification?', glossary)?.term).toBe('SPV');
     expect(termAskedAbout('What is an identity?', glossary)).toBeUndefined();
   });
-
-  it('opens its answer in plain grammar, whatever the term is', () => {
-    expect(definitionLead(entry('SPV', 'simplified payment verification', true))).toBe('SPV stands for simplified payment verification.');
-    expect(definitionLead(entry('BRC-62', 'BEEF'))).toBe('BRC-62 is the standard the book cites for BEEF.');
-    expect(definitionLead(entry('ARC', 'transaction processing service'))).toBe('In the book, ARC is a transaction processing service.');
-    expect(definitionLead(entry('overlay', 'set of servers'))).toBe('In the book, an overlay is a set of servers.');
-    expect(definitionLead(entry('wallet prompt', 'user interface'))).toBe('In the book, a wallet prompt is a user interface.');
-    expect(definitionLead(entry('state', 'unspent PushDrop output'))).toBe('In the book, a state is an unspent PushDrop output.');
-    expect(definitionLead(entry('Teranode', "BSV Association's rewrite of the node"))).toBe(
-      "In the book, Teranode is the BSV Association's rewrite of the node.",
-    );
-  });
 });
 
 describe('questions in other languages, offline', () => {
@@ -147,46 +135,5 @@ describe('the language models get the same rules', () => {
     const prompt = systemPrompt('The Book');
     expect(prompt).toMatch(/Open with one to three sentences that answer the question directly/);
     expect(prompt).toMatch(/Answer in the language of the reader's question/);
-  });
-});
-
-describe('things the glossary lacks', () => {
-  const passage = (section: string, text: string) => ({
-    chapterId: 'chapter-13',
-    chapterTitle: 'Chapter 13: Environment',
-    section,
-    parent: '',
-    slug: 's',
-    text,
-    code: '',
-  });
-
-  it('reads the thing a "what is" question asks about, and nothing from a question that asks more', () => {
-    expect(thingAskedAbout('What is a sighash flag?')).toBe('sighash flag');
-    expect(thingAskedAbout("what's paymail")).toBe('paymail');
-    expect(thingAskedAbout('What does additionality mean?')).toBe('additionality');
-    expect(thingAskedAbout('What is the difference between SPV and a full node?')).toBeUndefined();
-    expect(thingAskedAbout('What is the best way to anchor a hash on chain?')).toBeUndefined();
-    expect(thingAskedAbout('How does Teranode scale?')).toBeUndefined();
-  });
-
-  it('takes the sentence that opens with the thing and says what it is, then an apposition, then a naming', () => {
-    const mentions = passage('Scopes', 'For many companies, Scope 3 is by far the largest share. Scope 3 covers everything else in its value chain.');
-    expect(definingSentence('Scope 3', [mentions])?.sentence).toBe('Scope 3 covers everything else in its value chain.');
-    const appositive = passage('Wallets', 'It also helped establish paymail, the human-readable payment address format, and argued for SPV.');
-    expect(definingSentence('paymail', [appositive])).toMatchObject({ meaning: 'human-readable payment address format', section: 'Wallets' });
-    const named = passage('Stack', 'A block header service gives an application the header chain it needs; the SDK calls this a chain tracker.');
-    expect(definingSentence('chain tracker', [named])).toMatchObject({ meaning: '', sentence: named.text });
-    // The opening sentence wins over an apposition found first.
-    expect(definingSentence('Scope 3', [passage('A', 'We start from Scope 3, the widest measure of a footprint.'), mentions])?.sentence).toMatch(
-      /^Scope 3 covers/,
-    );
-  });
-
-  it('does not read a list or the next clause as an apposition', () => {
-    const list = passage('Records', 'Because each record carries the model hash, the output and the decision, audits are cheap.');
-    expect(definingSentence('model hash', [list])).toBeUndefined();
-    const clause = passage('Reputation', 'Rather than handing over every attestation, the worker can ask an aggregator to sign a summary.');
-    expect(definingSentence('attestation', [clause])).toBeUndefined();
   });
 });

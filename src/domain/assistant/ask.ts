@@ -3,17 +3,13 @@ import { GenerationError } from '../ideas/engine.ts';
 import { CitationMarkers, dropForeignBookLinks, type AnswerEngine } from './engine.ts';
 import { passageUrl, type AskRequest, type AskResponse, type Citation, type Passage } from './schema.ts';
 import type { Hit, PassageSearch } from './search.ts';
-import { termAskedAbout, thingAskedAbout, type GlossaryEntry } from './glossary.ts';
+import { termAskedAbout, type GlossaryEntry } from './glossary.ts';
 import { looksNonEnglish } from './offline.ts';
-import { askedPart, bestQuote, escapeRegExp, expandQuery, framedQuestion, questionSentences, termsOf } from './text.ts';
+import { bestQuote, escapeRegExp, expandQuery, framedQuestion, questionSentences, termsOf } from './text.ts';
 
 /** How many passages each kind of engine gets: the offline answer quotes them all. */
 const OFFLINE_PASSAGES = 3;
 const MODEL_PASSAGES = 6;
-/** How much a word read as the book's word one slip away ("tower" as power) counts towards covering a question. */
-const GUESS_WEIGHT = 0.75;
-/** How many terms the asking sentences of a question told with its setting need to choose the offline opening alone. */
-const ASKING_TERMS = 3;
 /** The overall deadline of one answer (the SDKs also time out each attempt). */
 const ANSWER_DEADLINE_MS = 45_000;
 
@@ -49,10 +45,6 @@ function coveredEnough(terms: readonly string[], found: readonly Hit[], search: 
   const best = found[0];
   if (!search.specificity) return true;
   if (!best) return false;
-  // Three best passages of one chapter, each holding two of the question's words, are a chapter on
-  // the subject ("a musician paid each time a song is streamed": chapter 16), whatever else it says.
-  const top = found.slice(0, 3);
-  if (top.length === 3 && new Set(top.map((h) => h.passage.chapterId)).size === 1 && top.every((h) => h.matched.length >= 2)) return true;
   const unique = [...new Set(terms)];
   const matched = new Set(best.matched);
   const weight = (t: string) => search.specificity?.(t) ?? 1;
@@ -63,37 +55,19 @@ function coveredEnough(terms: readonly string[], found: readonly Hit[], search: 
 
 /**
  * The passages worth giving an engine: none when the best match holds too few of the question's
- * terms (the book does not cover it), else the best ones within reach of the top score.
+ * terms (the book does not cover it), else the best ones.
  */
-export function selectPassages(
-  found: Hit[],
-  questionTerms: number,
-  limit: number,
-  foreign = false,
-  guessed: ReadonlySet<string> = new Set(),
-  followUp = false,
-): Passage[] {
-  // A word read as the book's word one slip away ("tower" as power) is a guess: it counts less.
-  const weight = (terms: readonly string[]) => terms.reduce((sum, t) => sum + (guessed.has(t) ? GUESS_WEIGHT : 1), 0);
+export function selectPassages(found: Hit[], questionTerms: number, limit: number, foreign = false, followUp = false): Passage[] {
   const covers = (hit: Hit): boolean => {
-    const matched = weight(hit.matched);
-    const coverage = matched / Math.max(1, questionTerms);
-    // A section whose heading names two of the question's words is about it, whatever else the question says.
-    const inHeading = weight(termsOf(`${hit.passage.section} ${hit.passage.parent}`).filter((t) => hit.matched.includes(t)));
+    const matched = hit.matched.length;
     // A question in another language is judged by the English terms it contains (BEEF, SPV) alone.
     // A follow-up ("what happens if it misbehaves?") is searched with the question before it: one of its own words is enough.
-    return coverage >= 0.6 || matched >= 3 || inHeading >= 2 || ((foreign || followUp) && matched >= 1);
+    return matched / Math.max(1, questionTerms) >= 0.6 || matched >= 3 || ((foreign || followUp) && matched >= 1);
   };
   let hits = found;
   const best = hits[0];
   if (!best) return [];
-  // Three best passages from one chapter, each holding two of the question's words and together most
-  // of them, are a chapter on the subject ("a musician paid each time a song is streamed": chapter 16's streaming and
-  // per-item content), however many of the question's other words the book does not use.
-  const top = found.slice(0, 3);
-  const together = weight([...new Set(top.flatMap((h) => h.matched))]) / Math.max(1, questionTerms);
-  const oneChapter = top.length === 3 && new Set(top.map((h) => h.passage.chapterId)).size === 1 && top.every((h) => weight(h.matched) >= 2) && together >= 0.6;
-  if (!covers(best) && !oneChapter) {
+  if (!covers(best)) {
     // When the best match by words does not cover the question, a passage that holds two of its
     // neighbouring words as a phrase does ("the travel rule", where "rule" alone led elsewhere),
     // else the next match that covers it ("a commitment in cryptography", where a heading on
@@ -102,11 +76,7 @@ export function selectPassages(
     if (!covering) return [];
     hits = [covering, ...hits.filter((h) => h !== covering)];
   }
-  const lead = hits[0] ?? best;
-  return hits
-    .filter((h) => h.score >= lead.score * 0.3)
-    .slice(0, limit)
-    .map((h) => h.passage);
+  return hits.slice(0, limit).map((h) => h.passage);
 }
 
 /**
@@ -124,11 +94,7 @@ function asksForDefinition(question: string, entry: GlossaryEntry): boolean {
   if (at < 0) return false;
   const before = framed.slice(0, at).match(/[\p{L}\p{N}]+/gu) ?? [];
   const rest = framed.replace(new RegExp(asked.source, 'gi'), ' ').match(/[\p{L}\p{N}]+/gu) ?? [];
-  // Words the definition itself uses place the term ("the TLC in the food traceability rule"); they ask nothing more.
-  const placed = new Set(termsOf(`${entry.sentence} ${entry.section}`));
-  const isPlaced = (w: string) => termsOf(w).length > 0 && termsOf(w).every((t) => placed.has(t));
-  if (rest.some((w) => /^(?:how|why|when|where|many|much|which|who)$/i.test(w))) return false;
-  return before.every(framing) && rest.filter((w) => !framing(w) && !isPlaced(w)).length <= 2;
+  return before.every(framing) && rest.filter((w) => !framing(w)).length <= 2;
 }
 
 /**
@@ -150,20 +116,10 @@ function leansOnPrevious(question: string, glossary: readonly GlossaryEntry[]): 
 /** A question that asks what something said before is ("What is that?", "What does it mean?"). */
 const POINTING = /^(?:what|who)(?:'s|\s+(?:is|are|was|were|does|do))\s+(?:that|this|it|they|those|these)(?:\s+mean)?\s*\??$/i;
 
-/**
- * The glossary entry a question (or one part of it) asks to define: the term it names, or, when that
- * is not what it asks about, another term it names ("What does ARIA stand for in BRC-122"); none
- * when a section is titled with more of what is asked than the term says ("a C2PA manifest").
- */
-function definitionAsked(question: string, glossary: readonly GlossaryEntry[], titled: boolean): GlossaryEntry | undefined {
-  const first = termAskedAbout(question, glossary);
-  const words = new Set((question.match(/[A-Za-z0-9]+(?:-[0-9]+)?/g) ?? []).map((w) => w.toUpperCase()));
-  const others = glossary.filter((g) => g !== first && /^[A-Z0-9-]+$/.test(g.term) && words.has(g.term));
-  return [...(first ? [first] : []), ...others].find((entry) => {
-    const named = new Set(termsOf(`${entry.term} ${entry.meaning}`));
-    const narrower = titled && termsOf(framedQuestion(question)).some((t) => !named.has(t));
-    return !narrower && asksForDefinition(question, entry);
-  });
+/** The glossary entry a question (or one part of it) asks to define: the term it names, when it asks what that is. */
+function definitionAsked(question: string, glossary: readonly GlossaryEntry[]): GlossaryEntry | undefined {
+  const entry = termAskedAbout(question, glossary);
+  return entry && asksForDefinition(question, entry) ? entry : undefined;
 }
 
 /**
@@ -176,16 +132,6 @@ function questionParts(question: string): string[] {
     .map((s) => s.trim())
     .filter(Boolean);
   return parts.length > 1 ? [question, ...parts] : [question];
-}
-
-/**
- * The sentences of a question told with its setting that ask ("How can I prove my flour is
- * organic?"), when it has a setting and they say enough to choose an opening by: three terms or
- * more ("Could they still cheat me?" leans on its setting).
- */
-function askingOf(question: string): string | undefined {
-  const { asked, setting } = askedPart(question);
-  return setting && termsOf(framedQuestion(asked)).length >= ASKING_TERMS ? asked : undefined;
 }
 
 /**
@@ -203,33 +149,24 @@ export async function askBook(request: AskRequest, deps: AskDeps): Promise<AskRe
   // The question before joins the search only when this one leans on it: a new question is not pulled back to the old subject.
   const context = previous === undefined || !leansOnPrevious(question, deps.search.glossary) ? undefined : correct(previous);
   const glossary = deps.search.glossary;
-  const terms = termsOf(expandQuery(question, glossary));
+  const terms = termsOf(expandQuery(question));
   const offline = deps.engine.quotesPassages;
   const limit = offline ? OFFLINE_PASSAGES : MODEL_PASSAGES;
-  // A question told with its setting: the search reads it whole and its asking sentences again, and the offline opening answers them.
-  const asking = askingOf(question);
-  const found = deps.search.search(question, { limit: limit + 2, context, focus: asking });
-  const asTyped = new Set(termsOf(expandQuery(request.question, glossary)));
-  // The words read as a book word one slip away; one the reader's word begins ("multisig") is no guess.
-  const guessed = new Set(terms.filter((t) => !asTyped.has(t) && ![...asTyped].some((w) => w.length >= 5 && t.startsWith(w))));
-  let passages = selectPassages(found, terms.length, limit, looksNonEnglish(question), guessed, context !== undefined);
+  const found = deps.search.search(question, { limit: limit + 2, context });
+  let passages = selectPassages(found, terms.length, limit, looksNonEnglish(question), context !== undefined);
   // A question whose particular words the best passage does not hold is one the book does not
   // cover ("How can I sleep better at night?" matched "better" and "night"): see coveredEnough.
   if (!looksNonEnglish(question) && context === undefined && !coveredEnough(terms, found, deps.search)) passages = [];
   // A question about a term the book defines ("What does SPV stand for?") is answered from its
-  // definition first: the defining passage leads, whatever else matched; unless a section is
-  // titled with more of what is asked than the term says ("a C2PA manifest", not C2PA).
+  // definition first: the defining passage leads, whatever else matched.
   // A question of several parts asks for a definition when one part does ("What is FHIR? The health
   // chapter uses it a lot", "What does ARIA stand for in BRC-122, and is it a finished standard?").
   const parts = questionParts(question);
   // "The docs keep mentioning BRC-69. What is that?" asks about the term the sentence before names.
   const fromGlossary = parts
-    .map((part, i) => (!POINTING.test(part) ? definitionAsked(part, glossary, found[0]?.titled === true) : termAskedAbout(parts[i - 1] ?? '', glossary)))
+    .map((part, i) => (!POINTING.test(part) ? definitionAsked(part, glossary) : termAskedAbout(parts[i - 1] ?? '', glossary)))
     .find(Boolean);
-  // A thing the glossary lacks ("What is Scope 3?") is answered from the book's sentence that says
-  // what it is, when one does, unless a section is titled with it.
-  const thing = fromGlossary || found[0]?.titled === true ? undefined : parts.map(thingAskedAbout).find(Boolean);
-  const definition = fromGlossary ?? (thing ? deps.search.definitionOf?.(thing, passages) : undefined);
+  const definition = fromGlossary;
   const defining = definition ? deps.search.passageOf?.(definition) : undefined;
   if (definition && defining) passages = [defining, ...passages.filter((p) => p !== defining)].slice(0, limit);
   const base = { engine: deps.engine.name, model: deps.engine.model };
@@ -268,7 +205,6 @@ export async function askBook(request: AskRequest, deps: AskDeps): Promise<AskRe
       terms,
       definition: defining ? definition : undefined,
       typed: offline && question !== request.question ? request.question : undefined,
-      asked: offline ? asking : undefined,
     },
     {
       signal,

@@ -13,8 +13,6 @@ export interface EngineQuestion {
   definition?: GlossaryEntry | undefined;
   /** The question as the reader typed it, when `question` reads a slip of the keyboard as the book's word. */
   typed?: string | undefined;
-  /** The sentences of `question` that ask, when it tells its setting too ("I run a bakery... How can I...?"). */
-  asked?: string | undefined;
 }
 
 export interface EngineAnswerOptions {
@@ -34,7 +32,7 @@ export interface AnswerEngine {
   readonly model: string;
   /**
    * What the engine can do: an engine that quotes the book itself (the offline one) gets more
-   * passages and the question as the search read it (slips corrected, its asking sentences); a model
+   * passages and the question as the search read it (slips corrected); a model
    * writes from fewer passages and reads the question as asked.
    */
   readonly quotesPassages: boolean;

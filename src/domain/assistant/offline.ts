@@ -1,7 +1,6 @@
 import type { AnswerEngine, EngineAnswerOptions, EngineQuestion } from './engine.ts';
-import type { GlossaryEntry } from './glossary.ts';
 import { sourceName, type Passage } from './schema.ts';
-import { bestQuote, escapeRegExp, expandQuery, holdsPair, sentences, termPairs, termsOf } from './text.ts';
+import { bestQuote, expandQuery, holdsPair, sentences, termPairs, termsOf } from './text.ts';
 
 const OFFLINE_ASSISTANT_MODEL = 'offline-passages';
 
@@ -48,79 +47,6 @@ export function looksNonEnglish(question: string): boolean {
 /** An opening sentence shorter than this is followed by the next sentence of its passage. */
 const SHORT_OPENING = 120;
 
-/** Questions about amounts: their opening sentence should carry a number. */
-const QUANTITY =
-  /\b(how much|how many|cost|costs|fee|fees|price|satoshis?|sats?|bytes?|size|large|big|rate|percent|%|by when|what date|which year|what year|deadline|how long|how (?:fast|quickly|often|small|high|far|old)|largest|biggest|smallest|highest|lowest|fastest|longest|maximum|minimum|record)\b|\d/i;
-/** Questions about a date: a year answers them. */
-const DATE = /\b(?:by when|when|what date|which year|what year|deadline)\b/i;
-
-/** The numbers a text states, as written without their thousands separators ("1,000" is 1000, not 1 and 000). */
-function numbersIn(text: string): Set<string> {
-  return new Set((text.match(/\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?/g) ?? []).map((n) => n.replace(/,/g, '')));
-}
-
-/**
- * A number in a sentence, not counting a reference to a chapter or exercise ("Chapter 19"), a name
- * with digits in it (SHA-256, BRC-100, P2PKH), nor a year unless the question asks for a date ("How
- * many satoshis make one BSV?" is not answered by "in November 2018").
- */
-function hasNumber(sentence: string, date: boolean): boolean {
-  const numbers = sentence
-    .replace(/\b(?:chapters?|exercises?|sections?|parts?)\s+\d+(?:\s*(?:and|to|-|–)\s*\d+)?/gi, '')
-    .replace(/\b[A-Za-z]+[-_]?\d+[A-Za-z\d]*\b/g, '');
-  return /\d/.test(date ? numbers : numbers.replace(/\b(?:19|20)\d\d\b/g, ''));
-}
-
-/** An amount as the book writes it: in digits ("$6", "4.2", "23,000") or in words ("five minutes"). */
-const AMOUNT = String.raw`(?:\$?\d[\d,.]*|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|fifty|hundred|thousand|million|billion|several|a few))`;
-
-/**
- * The unit an amount question asks in, as "an amount followed by the unit": a time for "how long",
- * a size for "how big", the counted thing for "how many blocks", money for "how much does it cost".
- * The sentence that states the amount in that unit answers it ("a proof is about twenty 32-byte
- * hashes, roughly 640 bytes"), where another number of the passage does not.
- */
-function unitAsked(question: string): RegExp | undefined {
-  const q = question.toLowerCase();
-  // "640 bytes", "32-byte", "five minutes".
-  const amountOf = (units: string) => new RegExp(`${AMOUNT}[\\s-]?(?:${units})\\b`, 'i');
-  if (/\bhow (?:long|quickly|soon|often)\b/.test(q)) return amountOf('seconds?|minutes?|hours?|days?|weeks?|months?|years?');
-  if (/\bhow (?:big|large|small)\b|\b(?:size|storage|bytes?|largest|biggest|smallest)\b/.test(q))
-    return amountOf('bits?|bytes?|kb|mb|gb|kilobytes?|megabytes?|gigabytes?');
-  const counted = /\bhow many ([a-z]+)/.exec(q)?.[1];
-  if (counted) return amountOf(`${escapeRegExp(counted.replace(/(?:es|s)$/, ''))}(?:s|es)?`);
-  if (/\b(?:cost|costs|pay|pays|fee|fees|price|charge)\b/.test(q)) return /\$\s?\d|\d[\d,.]*\s?(?:satoshis?|sats?|cents?|dollars?)\b/i;
-  return undefined;
-}
-
-/** "a" or "an" by sound, near enough for the book's terms (an overlay, a user interface, an unspent output). */
-const article = (phrase: string) => (/^(?:[aio]|e(?!u)|u(?!ni|s[aeiu]|ti|r[aeiou]))/i.test(phrase) ? 'an' : 'a');
-
-/**
- * The first sentence of a definition question's answer, in plain grammar whatever the term is: an
- * acronym's expansion ("SPV stands for simplified payment verification."), a standard's subject
- * ("BRC-62 is the standard the book cites for BEEF."), a name's kind ("In the book, Teranode is a
- * ...") or a term's ("In the book, an overlay is a set of servers.").
- */
-export function definitionLead(definition: GlossaryEntry): string {
-  const { term, meaning } = definition;
-  if (definition.expansion) return `${term} stands for ${meaning}.`;
-  if (/^BRC-\d+$/.test(term)) return `${term} is the standard the book cites for ${meaning}.`;
-  const subject = /[A-Z]/.test(term) ? term : `${article(term)} ${term}`;
-  const kind = /^(?:\S+\s){0,2}\S+['’]s\s/.test(meaning)
-    ? `the ${meaning}`
-    : /^[A-Z][A-Z0-9-]*$/.test(meaning) || /^[A-Z][\w-]*(?: (?:[A-Z0-9][\w-]*|of|for|and|the))+$/.test(meaning)
-      ? meaning
-      : `${article(meaning)} ${meaning}`;
-  return `In the book, ${subject} is ${kind}.`;
-}
-
-/** The first words of a sentence that leans on the one before it. */
-const POINTS_BACK = /^(?:this|that|these|those|they|them|such|both|but|however|instead|also|the same|the other|from the table)\b/i;
-
-/** The opening's first sentence points back at the one before it ("It ...", "They ...", "But ..."). */
-const POINTS_BACK_FIRST = new RegExp(`${POINTS_BACK.source}|^(?:it|its|he|she|his|her|their)\\b`, 'i');
-
 /** How far below the first sentence's score a second may be: a passage's rank costs 2 (see opening), so one passage down. */
 const SECOND_OPENING = 2;
 
@@ -155,19 +81,12 @@ function quoted(list: readonly string[], from: number, to: number, at: number): 
 function opening(input: EngineQuestion, terms: readonly string[]): Opening {
   const { definition } = input;
   if (definition) {
+    // A question about a term the book defines opens with the book's sentence that defines it.
     const list = sentences(input.passages[0]?.text ?? '');
     const at = list.indexOf(definition.sentence);
-    const used = new Map(at < 0 ? [] : [[0, new Set([at])]]);
-    // A sentence that opens with the term ("An overlay is a set of servers that...") answers alone.
-    const own = new RegExp(`^(?:(?:an?|the)\\s+)?${escapeRegExp(definition.term)}\\b`, 'i').test(definition.sentence);
-    // So does a sentence that names the thing without a meaning to restate ("the SDK calls this a chain tracker").
-    if ((own && !definition.expansion) || !definition.meaning) {
-      if (at < 0) return { text: `“${definition.sentence}” [1]`, used };
-      const last = withNextIfShort(list, at);
-      if (last > at) used.get(0)?.add(last);
-      return { text: quoted(list, at, last, 0), used };
-    }
-    return { text: `${definitionLead(definition)} The book puts it this way: “${definition.sentence}” [1]`, used };
+    if (at < 0) return { text: `“${definition.sentence}” [1]`, used: new Map() };
+    const last = withNextIfShort(list, at);
+    return { text: quoted(list, at, last, 0), used: new Map([[0, new Set([at, last])]]) };
   }
   // The section that answers best opens with the answer written for it by a person who read it
   // (content/index-terms), then the book's sentence that answers the question as asked: a written
@@ -180,15 +99,7 @@ function opening(input: EngineQuestion, terms: readonly string[]): Opening {
 
 /** The book's sentences that answer the question best, quoted and cited. */
 function bestSentences(input: EngineQuestion, terms: readonly string[]): Opening {
-  // A question told with its setting ("I run a bakery... How can I prove...?") is answered by the
-  // sentences that ask: the opening is chosen by their words, and by all the question's only when
-  // no sentence of the passages holds one of theirs.
-  const question = input.asked ?? input.question;
-  const quantity = QUANTITY.test(question);
-  const date = DATE.test(question);
-  const asked = numbersIn(question);
-  const pairs = termPairs(question);
-  const unit = quantity ? unitAsked(question) : undefined;
+  const pairs = termPairs(input.question);
   const rank = (wanted: ReadonlySet<string>): Chosen[] => {
     const ranked: Chosen[] = [];
     input.passages.forEach((p: Passage, at) => {
@@ -199,25 +110,16 @@ function bestSentences(input: EngineQuestion, terms: readonly string[]): Opening
         const matched = own.filter((t) => wanted.has(t)).length;
         if (matched === 0) continue;
         // The best-ranked passage leads (the search ranked it first for the whole question); a later
-        // one only when its sentence matches clearly more. A number counts for an amount question,
-        // the more so in a sentence that says little else ("One BSV is 100,000,000 satoshis.").
-        const inUnit = unit?.test(sentence) === true;
-        const number = quantity && (inUnit || hasNumber(sentence, date));
-        // The numbers a question gives are the most particular thing in it: each one the sentence
-        // states counts twice, all of them once more (the row "Bytes 226; Rate 1,000" answers "a
-        // 226-byte payment at 1,000 sat/kB", not the row of "23,000,000" satoshis and "226 MB").
-        const shared = [...numbersIn(sentence)].filter((n) => asked.has(n)).length;
-        const given = 2 * shared + (asked.size > 1 && shared === asked.size ? 1 : 0);
-        // A sentence that holds two neighbouring words of the question together ("hash anchor") is about them.
+        // one only when its sentence matches clearly more. A sentence that holds two neighbouring
+        // words of the question together ("hash anchor") is about them.
         const phrase = holdsPair(sentence, pairs) ? 1 : 0;
-        const score = matched + phrase + (number ? 1.5 + (2 * matched) / own.length + given + (inUnit ? 2 : 0) : 0) - at * 2;
+        const score = matched + phrase - at * 2;
         ranked.push({ list, i, at, score });
       }
     });
     return ranked;
   };
-  const asking = input.asked === undefined ? [] : rank(new Set(termsOf(expandQuery(input.asked))));
-  const ranked = asking.length > 0 ? asking : rank(new Set(terms));
+  const ranked = rank(new Set(terms));
   // The best first (of equals, the earlier), then the next best that is not already quoted, when it
   // matches as well but for its passage's lower rank (a score within SECOND_OPENING of the first's):
   // from another passage, or after the first in its own (the sentences before it set it up).
@@ -225,28 +127,13 @@ function bestSentences(input: EngineQuestion, terms: readonly string[]): Opening
   const first = ranked[0];
   if (!first) return { text: '', used: new Map() };
   const last = withNextIfShort(first.list, first.i);
-  // A sentence that points back ("It does not hold your application's database", "But the pattern
-  // is too consistent") is quoted with the sentence before it, which says what it points at.
-  const back = first.i > 0 && POINTS_BACK_FIRST.test(first.list[first.i] ?? '') && quoted(first.list, first.i - 1, last, first.at).length <= MAX_OPENING;
-  const from = back ? first.i - 1 : first.i;
+  const from = first.i;
   const used = new Map([[first.at, new Set(Array.from({ length: last - from + 1 }, (_, k) => from + k))]]);
   const text = quoted(first.list, from, last, first.at);
   const shown = new Set(first.list.slice(from, last + 1));
-  // An amount answered by a sentence that states one, other than the question's own, needs no
-  // second ("One BSV is 100,000,000 satoshis."; not "the dollar columns assume $20, $50 and $100").
-  const stated = first.list[first.i] ?? '';
-  if (quantity && hasNumber(stated, date) && [...numbersIn(stated)].some((n) => !asked.has(n))) return { text, used };
-  // The sentence right after the first quote joins it (the best sentence still leads); any other is
-  // quoted on its own, so it must stand alone: "This is counted-as-recorded verifiability" or "The
-  // same body's survey" points back at a sentence the reader has not seen.
+  // The sentence right after the first quote joins it (the best sentence still leads); any other is quoted on its own.
   const follows = (c: Chosen) => c.at === first.at && c.i === last + 1;
-  const second = ranked.find(
-    (c) =>
-      !(c.at === first.at && c.i <= last) &&
-      c.score >= first.score - SECOND_OPENING &&
-      !shown.has(c.list[c.i] ?? '') &&
-      (follows(c) || !POINTS_BACK.test(c.list[c.i] ?? '')),
-  );
+  const second = ranked.find((c) => !(c.at === first.at && c.i <= last) && c.score >= first.score - SECOND_OPENING && !shown.has(c.list[c.i] ?? ''));
   if (!second) return { text, used };
   if (follows(second)) {
     const joined = quoted(first.list, first.i, second.i, first.at);

@@ -1,7 +1,7 @@
 import MiniSearch, { type Options, type SearchResult } from 'minisearch';
 import { createRequire } from 'node:module';
 import type { Book } from '../book/load.ts';
-import { buildGlossary, definingSentence, glossaryEntrySchema, type GlossaryEntry } from './glossary.ts';
+import { buildGlossary, glossaryEntrySchema, type GlossaryEntry } from './glossary.ts';
 import { passageSchema, type Passage } from './schema.ts';
 import { splitChapter } from './sections.ts';
 import { editDistance, expandQuery, expansionsOf, framedQuestion, holdsPair, processTerm, replaceTokens, termPairs, termsOf, tokenize } from './text.ts';
@@ -30,10 +30,6 @@ interface IndexedDoc {
  * finds the section on retailers' recalls); code counts little (the book's code is illustrative).
  */
 const FIELD_BOOST = { heading: 2.5, chapter: 1.2, text: 1, asks: 0.75, terms: 0.5, code: 0.25 } as const;
-/** How much more the words of a question's asking sentences count than those of its setting (see search). */
-const FOCUS_BOOST = 2;
-/** The readers' questions' weight for a question that names a term (see search). */
-const SHORT_QUESTION_ASKS_BOOST = 0.25;
 
 const MINISEARCH_OPTIONS: Options<IndexedDoc> = {
   fields: ['heading', 'chapter', 'text', 'terms', 'asks', 'code'],
@@ -94,22 +90,17 @@ export interface Hit {
   matched: string[];
   /** The passage holds two neighbouring content words of the question together ("travel rule"). */
   phrase?: boolean;
-  /** The passage's heading names everything the question asks about ("The C2PA manifest"). */
-  titled?: boolean;
 }
 
 /** Searches the book's passages (the retrieval port of the assistant). */
 export interface PassageSearch {
-  /** `focus`: the sentences that ask, when the question tells its setting too. */
-  search(query: string, options?: { limit?: number; context?: string | undefined; focus?: string | undefined }): Hit[];
+  search(query: string, options?: { limit?: number; context?: string | undefined }): Hit[];
   /** The question with its slips of the keyboard read as the book's words ("transacton"). */
   correct?(question: string): string;
   /** The book's glossary (terms it defines or spells out). */
   readonly glossary: readonly GlossaryEntry[];
   /** The passage a glossary entry's sentence is in. */
   passageOf?(entry: GlossaryEntry): Passage | undefined;
-  /** The book's sentence that says what a thing the glossary lacks is ("Scope 3 covers ..."), preferring the `ranked` passages. */
-  definitionOf?(thing: string, ranked: readonly Passage[]): GlossaryEntry | undefined;
   /** The passage of a chapter's section (by its heading's id). */
   passageAt?(chapterId: string, slug: string): Passage | undefined;
   /** How particular a (processed) term is to few passages: log((N + 1) / (passages with it + 1)) + 1; a term the book lacks scores most. */
@@ -139,35 +130,6 @@ function englishWords(): ReadonlySet<string> {
 /** How many words the book never uses `correct` looks at in one question (a reader's slips are few). */
 const MAX_UNKNOWN_WORDS = 6;
 
-/** How much a chapter's evidence multiplies its passages' scores: by up to 1 + CHAPTER_WEIGHT for the strongest chapter. */
-const CHAPTER_WEIGHT = 1;
-/** A chapter's evidence is the sum of its best passages' scores, this many at most. */
-const CHAPTER_PASSAGES = 3;
-
-/**
- * Ranks passages by their own BM25 score relative to the best one, times their chapter's evidence
- * relative to the strongest chapter's (a weak passage stays weak in a strong chapter).
- */
-function withChapterEvidence(results: readonly SearchResult[], chapterOf: (id: number) => string): { id: number; score: number; terms: string[] }[] {
-  const best = results[0]?.score ?? 0;
-  if (best <= 0) return [];
-  const perChapter = new Map<string, number[]>();
-  for (const r of results) {
-    const scores = perChapter.get(chapterOf(r.id as number)) ?? [];
-    if (scores.length < CHAPTER_PASSAGES) scores.push(r.score);
-    perChapter.set(chapterOf(r.id as number), scores);
-  }
-  const evidence = new Map([...perChapter].map(([chapter, scores]) => [chapter, scores.reduce((a, b) => a + b, 0)]));
-  const strongest = Math.max(...evidence.values());
-  return results
-    .map((r) => ({
-      id: r.id as number,
-      terms: r.terms,
-      score: (r.score / best) * (1 + (CHAPTER_WEIGHT * (evidence.get(chapterOf(r.id as number)) ?? 0)) / strongest),
-    }))
-    .sort((a, b) => b.score - a.score);
-}
-
 /** The book's passage index, loaded from the generated file. */
 export class BookIndex implements PassageSearch {
   readonly passages: Passage[];
@@ -186,12 +148,6 @@ export class BookIndex implements PassageSearch {
 
   passageOf(entry: GlossaryEntry): Passage | undefined {
     return this.passages.find((p) => p.chapterId === entry.chapterId && p.section === entry.section && p.text.includes(entry.sentence));
-  }
-
-  definitionOf(thing: string, ranked: readonly Passage[]): GlossaryEntry | undefined {
-    // Where the book says most about the thing first, after the passages found for the question.
-    const about = this.index.search(thing).map((r) => this.passages[r.id as number] as Passage);
-    return definingSentence(thing, about, ranked);
   }
 
   private readonly specificities = new Map<string, number>();
@@ -242,8 +198,7 @@ export class BookIndex implements PassageSearch {
   /**
    * The question with each word the book never uses read as the book's word one slip away (an
    * insertion, a deletion, a wrong letter or two letters swapped; two slips for a word of eight
-   * letters or more): "transacton" as transaction, "Merlke" as Merkle; a word the book only
-   * begins as the word it begins ("multisig" as multisignature). Acronyms, numbers,
+   * letters or more): "transacton" as transaction, "Merlke" as Merkle. Acronyms, numbers,
    * compounds and short words are left as written, and so is an English word ("donors" is not
    * read as doors, "mattress" not as matters) and a word no book word is near ("Tokyo": a question
    * about it stays uncovered). Of two equally near words, the book's more frequent one.
@@ -265,20 +220,15 @@ export class BookIndex implements PassageSearch {
       if ((unknown += 1) > MAX_UNKNOWN_WORDS) return token;
       const reach = word.length >= 8 ? 2 : 1;
       let near: [string, number, number] | undefined;
-      let longer: [string, number] | undefined;
       for (const [length, words] of this.bookWords()) {
-        if (length < word.length - reach) continue;
+        if (length < word.length - reach || length > word.length + reach) continue;
         for (const [candidate, count] of words) {
           if (names && !names.has(candidate)) continue;
-          if (length <= word.length + reach) {
-            const distance = editDistance(word, candidate, reach);
-            if (distance <= reach && (!near || distance < near[1] || (distance === near[1] && count > near[2]))) near = [candidate, distance, count];
-          }
-          // A word the book only begins ("multisig" for multisignature): its most frequent such word.
-          if (length > word.length && candidate.startsWith(word) && (!longer || count > longer[1])) longer = [candidate, count];
+          const distance = editDistance(word, candidate, reach);
+          if (distance <= reach && (!near || distance < near[1] || (distance === near[1] && count > near[2]))) near = [candidate, distance, count];
         }
       }
-      const read = near?.[0] ?? longer?.[0];
+      const read = near?.[0];
       if (read === undefined) return token;
       // A capital stays, as the book writes the name when it is one: "Merlke" is read as Merkle,
       // "TypeSrcipt" as TypeScript, "Transacton" as Transaction, "transacton" as transaction.
@@ -295,55 +245,32 @@ export class BookIndex implements PassageSearch {
   /**
    * The best passages for `query`, best first. `context` (the previous question of the
    * conversation) joins the search at a low weight, so a follow-up such as "and how is it
-   * verified?" stays on the subject. `focus` (the sentences that ask, in a question told with its
-   * setting) counts again, at FOCUS_BOOST, so the setting's words do not lead the search away.
+   * verified?" stays on the subject.
    */
-  search(question: string, { limit = 5, context, focus }: { limit?: number; context?: string | undefined; focus?: string | undefined } = {}): Hit[] {
+  search(question: string, { limit = 5, context }: { limit?: number; context?: string | undefined } = {}): Hit[] {
     // The question's own words, without the phrases that only frame it ("what does ... stand for"),
     // with the book's terms spelled out and spelled back (SPV and simplified payment verification).
     // The implied words count half as much as the reader's own, the previous question's less.
-    const own = new Set(termsOf(expandQuery(question, this.glossary)));
+    const own = new Set(termsOf(expandQuery(question)));
     if (own.size === 0) return [];
     const framed = framedQuestion(question);
-    const implied = expansionsOf(question, this.glossary).join(' ');
+    const implied = expansionsOf(question).join(' ');
     const extra = context ? termsOf(context).filter((t) => !own.has(t)) : [];
     const queries: unknown[] = [framed || question];
     if (implied) queries.push({ queries: [implied], boostTerm: () => 0.5 });
     if (extra.length > 0) queries.push({ queries: [extra.join(' ')], boostTerm: () => 0.35 });
-    if (focus) queries.push({ queries: [framedQuestion(focus)], boostTerm: () => FOCUS_BOOST });
-    // A question of three terms or fewer, numbers aside ("What is the travel rule?", "What is a Merkle tree [3]?"), names
-    // the book's term: the prose that explains it should lead, not a section one of whose readers'
-    // questions happens to name it ("did Centbee prepare for ... travel rule requirements?").
-    const short = termsOf(framed || question).filter((t) => !/^\d+$/.test(t)).length <= 3;
-    const options = short ? { boost: { ...FIELD_BOOST, asks: SHORT_QUESTION_ASKS_BOOST } } : {};
-    const results: SearchResult[] =
-      queries.length > 1 ? this.index.search({ combineWith: 'OR', queries } as never, options) : this.index.search(framed || question, options);
+    const results: SearchResult[] = queries.length > 1 ? this.index.search({ combineWith: 'OR', queries } as never) : this.index.search(framed || question);
     // BM25 scores words one by one; whether a passage holds the question's words as a phrase ("the
     // travel rule", not "rule" in a heading and "travel" elsewhere) is noted for the coverage rule.
     const pairs = termPairs(question);
-    // A passage's own score, plus the chapter's: a chapter that answers the question has several
-    // passages matching it, where a stray passage elsewhere matches a word or two.
-    const ranked = withChapterEvidence(results, (id) => (this.passages[id] as Passage).chapterId);
-    // A section whose heading holds every word the question asks about, and nothing else ("What is
-    // a C2PA manifest?", "The C2PA manifest"), is the section on it, however the prose scored.
-    const asked = new Set(termsOf(framed || question));
-    const titled =
-      asked.size >= 2
-        ? ranked.find((r) => {
-            const heading = new Set(termsOf((this.passages[r.id] as Passage).section));
-            return heading.size === asked.size && [...asked].every((t) => heading.has(t));
-          })
-        : undefined;
-    const ordered = titled ? [{ ...titled, score: ranked[0]?.score ?? 0 }, ...ranked.filter((r) => r !== titled)] : ranked;
-    return ordered.slice(0, limit).map((r) => {
-      const passage = this.passages[r.id] as Passage;
+    return results.slice(0, limit).map((r) => {
+      const passage = this.passages[r.id as number] as Passage;
       const phrase = holdsPair(`${passage.section} ${passage.text}`, pairs);
       return {
         passage,
         score: r.score,
         matched: [...new Set(r.terms)].filter((t) => own.has(t)),
         ...(phrase ? { phrase } : {}),
-        ...(r.id === titled?.id ? { titled: true } : {}),
       };
     });
   }

@@ -61,42 +61,9 @@ export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINIT
 const SHORT_PLURAL = /^[a-z]*[aeiouy][a-z]*[^sui]s$/;
 const NOT_PLURAL = new Set(['news', 'yes', 'gas', 'this', 'thus', 'ways', 'does', 'goes']);
 
-/**
- * American spellings as the book's British ones ("organize" as organise, "color" as colour,
- * "center" as centre, "license" as licence, "skeptic" as sceptic), on both sides of the index, so a
- * reader's spelling finds the book's word (and a name the book writes the American way, the
- * "Monetization" of BRC-105, is found as monetisation).
- */
-const AMERICAN: readonly (readonly [RegExp, string])[] = [
-  // -ize and -yze, but not size, prize, seize or capsize.
-  [/^(.{2,}[^s])iz(e|es|ed|ing|ation|ations|er|ers|able)$/, '$1is$2'],
-  [/^(.+)yz(e|es|ed|ing|er|ers)$/, '$1ys$2'],
-  [
-    /^(colo|behavio|favo|hono|labo|neighbo|flavo|harbo|humo|rumo|vapo|endeavo|armo|odo|valo|vigo|savio)r(s|ed|ing|ful|less|able|ably|al|ally|ite|ites|ist|ists|ism|y|hood|hoods)?$/,
-    '$1ur$2',
-  ],
-  [/^(cent|fib|theat|lit|calib|somb|spect|lust|meag)er(s|ed)?$/, '$1re$2'],
-  [/^(defen|offen|licen|preten)se(s|d|less)?$/, '$1ce$2'],
-  [/^(catal|dial|anal|prol|monol)og(s)?$/, '$1ogue$2'],
-  [/^skeptic/, 'sceptic'],
-  [/^gray(s|er|est|ish)?$/, 'grey$1'],
-  [/^aluminum$/, 'aluminium'],
-  [/^mold(s|ed|ing|y)?$/, 'mould$1'],
-  [/^plow(s|ed|ing)?$/, 'plough$1'],
-  [/^judgment(s)?$/, 'judgement$1'],
-  [/^acknowledgment(s)?$/, 'acknowledgement$1'],
-  [/^jewelry$/, 'jewellery'],
-  [/^enroll(s|ment|ments)?$/, 'enrol$1'],
-];
-
-function british(word: string): string {
-  for (const [american, british] of AMERICAN) if (american.test(word)) return word.replace(american, british);
-  return word;
-}
-
 function normalizeWord(raw: string): string | null {
   if (STOPWORDS.has(raw) || raw.length < 2) return null;
-  const word = /\d/.test(raw) ? raw : british(raw);
+  const word = raw;
   // Acronyms and words with digits (spv, beef, brc, ipv6, c2pa) are kept as written: stemming
   // would fold "beef" and "bees" together for no gain.
   if (/\d/.test(word)) return word;
@@ -150,20 +117,6 @@ const FRAMING = [
   /\bacronym\b/gi,
 ];
 
-/** Words the book uses for one idea, so a question in other words finds it (content: each group's words all occur in the book). */
-const SYNONYMS: readonly (readonly string[])[] = [
-  ['electricity', 'energy', 'power'],
-  ['cancel', 'revoke', 'revocation', 'withdraw'],
-  ['cost', 'fee', 'price'],
-  ['fake', 'forged', 'counterfeit'],
-  ['remittance', 'transfer'],
-  ['replay', 'reuse', 'twice'],
-  ['verify', 'check', 'prove'],
-  // The book's tables abbreviate the units its prose spells out (sat/kB).
-  ['satoshi', 'satoshis', 'sat', 'sats'],
-  ['kilobyte', 'kilobytes', 'kb'],
-];
-
 /**
  * Everyday words for things the book names in its own terms, one way only (the book's word never
  * brings back the everyday one): "hacked" brings "breach", "send money home" brings "remittance".
@@ -177,12 +130,9 @@ const EVERYDAY: readonly (readonly [RegExp, string])[] = [
   [/\bwithout (?:running|downloading) (?:a |the )?(?:full node|whole (?:blockchain|chain|ledger))\b/i, 'SPV simplified payment verification headers'],
 ];
 
-/**
- * A question as the index should see it: framing phrases dropped, each glossary term joined by its
- * meaning (and a spelled-out meaning by its term), and each word of a synonym group by the others.
- */
-export function expandQuery(question: string, glossary: readonly { term: string; meaning: string; expansion: boolean }[] = []): string {
-  return [framedQuestion(question), ...expansionsOf(question, glossary)].join(' ').replace(/\s+/g, ' ').trim();
+/** A question as the index should see it: framing phrases dropped, and the book's words for the everyday ones it uses. */
+export function expandQuery(question: string): string {
+  return [framedQuestion(question), ...expansionsOf(question)].join(' ').replace(/\s+/g, ' ').trim();
 }
 
 /** The question without the phrases that only frame it. */
@@ -192,24 +142,9 @@ export function framedQuestion(question: string): string {
   return query.replace(/\s+/g, ' ').trim();
 }
 
-/** The words a question implies without saying: glossary terms spelled out or back, and synonyms. */
-export function expansionsOf(question: string, glossary: readonly { term: string; meaning: string; expansion: boolean }[] = []): string[] {
-  const upper = new Set((question.match(/[A-Za-z0-9]+(?:-\d+)?/g) ?? []).map((w) => w.toUpperCase()));
-  const lower = question.toLowerCase();
-  const extra: string[] = [];
-  // Only spelled-out terms: "SPV" and "simplified payment verification" are one thing; "ARC" and "transaction processor" are not.
-  // An acronym is spelled out only when the question is about the term itself (a few words besides
-  // it): in "What does a header check with SPV prove?" the spelled-out words would only pull in
-  // every passage that spells SPV out. A spelled-out phrase always brings its acronym.
-  const aboutTerm = framedQuestion(question).split(/\s+/).filter(Boolean).length <= 3;
-  for (const g of glossary.filter((entry) => entry.expansion)) {
-    if (aboutTerm && upper.has(g.term.toUpperCase())) extra.push(g.meaning);
-    else if (lower.includes(g.meaning.toLowerCase())) extra.push(g.term);
-  }
-  const words = new Set(lower.match(/[a-z]+/g) ?? []);
-  for (const group of SYNONYMS) if (group.some((w) => words.has(w))) extra.push(...group.filter((w) => !words.has(w)));
-  for (const [everyday, bookWords] of EVERYDAY) if (everyday.test(question)) extra.push(bookWords);
-  return extra;
+/** The words a question implies without saying: the book's words for its everyday ones. */
+export function expansionsOf(question: string): string[] {
+  return EVERYDAY.filter(([everyday]) => everyday.test(question)).map(([, bookWords]) => bookWords);
 }
 
 /** The sentences of a question as a reader ends them (".", "!" or "?" and a space; a decimal point ends none). */
@@ -218,20 +153,6 @@ export function questionSentences(question: string): string[] {
     .split(/(?<=[.!?])\s+/)
     .map((s) => s.trim())
     .filter(Boolean);
-}
-
-/**
- * A question told with its setting ("I run a bakery and my customers ask where the flour comes
- * from. How can I prove it is organic?"): the sentences that ask (those that end in a question
- * mark, else the last) and the setting around them. A question of one sentence, or of questions
- * only, is all asking.
- */
-export function askedPart(question: string): { asked: string; setting: string } {
-  const parts = questionSentences(question);
-  const asking = parts.filter((p) => p.endsWith('?'));
-  const asked = asking.length > 0 ? asking : parts.slice(-1);
-  if (asked.length >= parts.length) return { asked: question, setting: '' };
-  return { asked: asked.join(' '), setting: parts.filter((p) => !asked.includes(p)).join(' ') };
 }
 
 /** The distinct terms of a text, as the index sees them. */
@@ -306,7 +227,8 @@ export function bestQuote(text: string, questionTerms: readonly string[], maxCha
   let quote = list[best] ?? '';
   for (let next = best + 1; next < list.length && !left.has(next); next += 1) {
     const candidate = `${quote} ${list[next]}`;
-    if (candidate.length > maxChars) break;
+    // Verbatim: a sentence after a paragraph break is not joined on as if it followed in one.
+    if (candidate.length > maxChars || !text.includes(candidate)) break;
     quote = candidate;
   }
   if (quote.length <= maxChars) return quote;
