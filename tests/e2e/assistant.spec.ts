@@ -80,7 +80,7 @@ test.describe('book assistant', () => {
     };
     let asked = await page.getByTestId('assistant-answer').count();
     const beef = await ask('What is BEEF?');
-    await expect(beef).toContainText('BRC-62 defines BEEF, the Background Evaluation Extended Format');
+    await expect(beef).toContainText('BEEF stands for Background Evaluation Extended Format');
     const size = await ask('How large can it get?');
     await expect(size.getByTestId('assistant-citations').getByRole('link').first()).toContainText('Chapter 6');
     await ask('How do I stop a 402 payment from being replayed?');

@@ -47,6 +47,10 @@ export function looksNonEnglish(question: string): boolean {
 /** An opening sentence shorter than this is followed by the next sentence of its passage. */
 const SHORT_OPENING = 120;
 
+/** The first words of a sentence that leans on the one before it ("This ...", "But ..."; "It ..." when it opens the quote). */
+const POINTS_BACK = /^(?:this|that|these|those|they|them|such|both|but|however|instead|also|the same|the other|from the table)\b/i;
+const POINTS_BACK_FIRST = new RegExp(`${POINTS_BACK.source}|^(?:it|its|he|she|his|her|their)\\b`, 'i');
+
 /** How far below the first sentence's score a second may be: a passage's rank costs 2 (see opening), so one passage down. */
 const SECOND_OPENING = 2;
 
@@ -81,12 +85,20 @@ function quoted(list: readonly string[], from: number, to: number, at: number): 
 function opening(input: EngineQuestion, terms: readonly string[]): Opening {
   const { definition } = input;
   if (definition) {
-    // A question about a term the book defines opens with the book's sentence that defines it.
+    // A question about a term the book defines opens with the glossary's definition when it is one
+    // a sentence can state plainly (an acronym's expansion, a standard's subject: issue 44 keeps
+    // definitions from the glossary), then the book's sentence that defines it.
+    const { term, meaning } = definition;
+    const lead = definition.expansion
+      ? `${term} stands for ${meaning}. `
+      : /^BRC-\d+$/.test(term)
+        ? `${term} is the standard the book cites for ${meaning}. `
+        : '';
     const list = sentences(input.passages[0]?.text ?? '');
     const at = list.indexOf(definition.sentence);
-    if (at < 0) return { text: `“${definition.sentence}” [1]`, used: new Map() };
+    if (at < 0) return { text: `${lead}“${definition.sentence}” [1]`, used: new Map() };
     const last = withNextIfShort(list, at);
-    return { text: quoted(list, at, last, 0), used: new Map([[0, new Set([at, last])]]) };
+    return { text: `${lead}${quoted(list, at, last, 0)}`, used: new Map([[0, new Set([at, last])]]) };
   }
   // The section that answers best opens with the answer written for it by a person who read it
   // (content/index-terms), then the book's sentence that answers the question as asked: a written
@@ -127,13 +139,22 @@ function bestSentences(input: EngineQuestion, terms: readonly string[]): Opening
   const first = ranked[0];
   if (!first) return { text: '', used: new Map() };
   const last = withNextIfShort(first.list, first.i);
-  const from = first.i;
+  // Reading, not a measure (decision 023): a first sentence that points back is quoted with the one before it.
+  const back = first.i > 0 && POINTS_BACK_FIRST.test(first.list[first.i] ?? '') && quoted(first.list, first.i - 1, last, first.at).length <= MAX_OPENING;
+  const from = back ? first.i - 1 : first.i;
   const used = new Map([[first.at, new Set(Array.from({ length: last - from + 1 }, (_, k) => from + k))]]);
   const text = quoted(first.list, from, last, first.at);
   const shown = new Set(first.list.slice(from, last + 1));
   // The sentence right after the first quote joins it (the best sentence still leads); any other is quoted on its own.
   const follows = (c: Chosen) => c.at === first.at && c.i === last + 1;
-  const second = ranked.find((c) => !(c.at === first.at && c.i <= last) && c.score >= first.score - SECOND_OPENING && !shown.has(c.list[c.i] ?? ''));
+  const second = ranked.find(
+    (c) =>
+      !(c.at === first.at && c.i <= last) &&
+      c.score >= first.score - SECOND_OPENING &&
+      !shown.has(c.list[c.i] ?? '') &&
+      // Reading: a sentence quoted on its own must stand alone ("They eat the transfer alive" does not).
+      (follows(c) || !POINTS_BACK.test(c.list[c.i] ?? '')),
+  );
   if (!second) return { text, used };
   if (follows(second)) {
     const joined = quoted(first.list, first.i, second.i, first.at);
