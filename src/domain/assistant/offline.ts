@@ -1,5 +1,6 @@
 import type { AnswerEngine, EngineAnswerOptions, EngineQuestion } from './engine.ts';
-import { sourceName, type Passage } from './schema.ts';
+import { sourceName } from './names.ts';
+import type { Passage } from './schema.ts';
 import { bestQuote, expandQuery, holdsPair, sentences, termPairs, termsOf } from './text.ts';
 
 const OFFLINE_ASSISTANT_MODEL = 'offline-passages';

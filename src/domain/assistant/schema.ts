@@ -94,15 +94,3 @@ export type Passage = z.infer<typeof passageSchema>;
 export function passageUrl(p: Pick<Passage, 'chapterId' | 'slug'>): string {
   return `/book/${p.chapterId}${p.slug ? `#${p.slug}` : ''}`;
 }
-
-/**
- * How a source is named: its chapter, then its section, unless the passage is the chapter's
- * opening, whose section is the chapter's own name ("Chapter 9: Healthcare", not "Healthcare:
- * Healthcare").
- */
-export function sourceName(chapterTitle: string, section: string): { chapter: string; section?: string } {
-  return section === chapterTitle.replace(/^Chapter \d+:\s*/, '') || section === chapterTitle ? { chapter: chapterTitle } : { chapter: chapterTitle, section };
-}
-
-/** The message the framed /assistant sends its parent (this site only) when Escape is pressed inside it. */
-export const ASSISTANT_CLOSE = 'assistant:close';

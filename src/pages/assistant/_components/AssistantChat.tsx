@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type KeyboardEvent, type Ref, type SubmitE
 import { ApiError } from '../../../lib/api.ts';
 import { AnswerFeedback } from './AnswerFeedback.tsx';
 import { askWithStream } from './ask-client.ts';
-import { ASSISTANT_CLOSE, askResponseSchema, sourceName, type AskResponse, type Citation, type HistoryEntry } from '../../../domain/assistant/schema.ts';
+import { ASSISTANT_CLOSE, isAskResponse, sourceName } from '../../../domain/assistant/names.ts';
+import type { AskResponse, Citation, HistoryEntry } from '../../../domain/assistant/schema.ts';
 
 /** The API's limits, repeated here for the form (the server enforces them). */
 const QUESTION_MAX = 1000;
@@ -45,13 +46,13 @@ function loadSaved(): Saved | undefined {
     if (!raw) return undefined;
     const saved = JSON.parse(raw) as Partial<Saved>;
     // Storage is the page's own, but may hold anything: a turn is restored only in the shape the API
-    // answers (its response checked by the API's schema) and with links into the reader only.
+    // answers (its response in the API's shape) and with links into the reader only.
     const valid = (t: Turn) =>
       typeof t?.id === 'number' &&
       typeof t.question === 'string' &&
       typeof t.text === 'string' &&
       (t.state === 'done' || t.state === 'failed') &&
-      (t.response === undefined || (askResponseSchema.safeParse(t.response).success && t.response.citations.every((c) => c.url.startsWith('/book/'))));
+      (t.response === undefined || (isAskResponse(t.response) && t.response.citations.every((c) => c.url.startsWith('/book/'))));
     const turns = Array.isArray(saved.turns) ? (saved.turns as Turn[]).filter(valid) : [];
     return { turns, draft: typeof saved.draft === 'string' ? saved.draft : '' };
   } catch {
