@@ -46,22 +46,29 @@ class ExitSignal {
 }
 
 /** Node's util.inspect, single-line, for the values examples print: `{ over18: 'true' }`, `[ 'a', 'b' ]`. */
-function inspect(v: unknown, depth = 0): string {
-  if (typeof v === 'string') return depth === 0 ? v : `'${v.replace(/'/g, "\\'")}'`;
+/** A string inside a library's logged object longer than this is shown cut (see libraryConsole). */
+const LIBRARY_STRING = 80;
+
+function inspect(v: unknown, depth = 0, cut = false): string {
+  if (typeof v === 'string') {
+    if (depth === 0) return v;
+    const shown = cut && v.length > LIBRARY_STRING ? `${v.slice(0, 40)}… (${v.length} characters)` : v;
+    return `'${shown.replace(/'/g, "\\'")}'`;
+  }
   if (typeof v === 'bigint') return `${v}n`;
   if (v instanceof Error) return v.stack ?? `${v.name}: ${v.message}`;
   if (v === null || typeof v !== 'object') return String(v);
   if (depth > 2) return Array.isArray(v) ? '[Array]' : '[Object]';
   if (v instanceof Uint8Array) return `Uint8Array(${v.length}) [ ${[...v.slice(0, 100)].join(', ')} ]`;
-  if (Array.isArray(v)) return v.length === 0 ? '[]' : `[ ${v.map((x) => inspect(x, depth + 1)).join(', ')} ]`;
+  if (Array.isArray(v)) return v.length === 0 ? '[]' : `[ ${v.map((x) => inspect(x, depth + 1, cut)).join(', ')} ]`;
   const entries = Object.entries(v);
   if (entries.length === 0) return '{}';
-  return `{ ${entries.map(([k, x]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : `'${k}'`}: ${inspect(x, depth + 1)}`).join(', ')} }`;
+  return `{ ${entries.map(([k, x]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : `'${k}'`}: ${inspect(x, depth + 1, cut)}`).join(', ')} }`;
 }
 
-/** Node's console formatting: printf-style placeholders, then every value inspected. */
-function format(args: unknown[]): string {
-  const show = (v: unknown): string => inspect(v);
+/** Node's console formatting: printf-style placeholders, then every value inspected (`cut`: long strings inside values cut). */
+function format(args: unknown[], cut = false): string {
+  const show = (v: unknown): string => inspect(v, 0, cut);
   const [first, ...rest] = args;
   if (typeof first === 'string' && /%[sdifjoO]/.test(first)) {
     let i = 0;
@@ -280,9 +287,9 @@ export class Sandbox {
       on: () => process,
     };
     const line =
-      (stream: Stream) =>
+      (stream: Stream, cut = false) =>
       (...args: unknown[]) =>
-        emit(stream, `${format(args)}\n`);
+        emit(stream, `${format(args, cut)}\n`);
     const sandboxConsole = {
       log: line('stdout'),
       info: line('stdout'),
@@ -330,7 +337,15 @@ export class Sandbox {
     // What the SDK itself logs during the run (a warning, a fallback) shows with the example's output.
     const globalConsole = globalThis.console as unknown as Record<string, unknown>;
     const saved = Object.fromEntries(Object.keys(sandboxConsole).map((k) => [k, globalConsole[k]]));
-    Object.assign(globalConsole, sandboxConsole);
+    // A library's log shows its long strings cut (AuthFetch logs each payment with its whole transaction in base64).
+    const libraryConsole = {
+      ...sandboxConsole,
+      log: line('stdout', true),
+      info: line('stdout', true),
+      debug: line('stdout', true),
+      warn: line('stderr', true),
+    };
+    Object.assign(globalConsole, libraryConsole);
     try {
       if (resolved.main === undefined) await evaluate(code, fileName, true);
       else {

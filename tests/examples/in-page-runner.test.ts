@@ -55,6 +55,17 @@ describe('in-page runner sandbox', () => {
     expect(broken).toEqual([]);
   });
 
+  it("shows a library's log with its long strings cut, and the example's own output exactly", async () => {
+    const sandbox = new Sandbox();
+    const r = await run(sandbox, 'paid-ai-api-client');
+    expect(r.code).toBe(0);
+    const authFetch = `${r.stdout}${r.stderr}`.split('\n').filter((l) => l.startsWith('[AuthFetch]'));
+    expect(authFetch.length).toBeGreaterThan(0);
+    // AuthFetch logs each payment with its whole transaction in base64 (over 900 characters): cut.
+    expect(authFetch.every((l) => l.length < 1_000 && /… \(\d+ characters\)/.test(l))).toBe(true);
+    expect(r.stdout).toMatch(/^\{"summary":"Grid batteries shift solar power into the evening\.","paid":70,"paymentTxid":"[0-9a-f]{64}","requestId":"[0-9a-f-]{36}"\}$/m);
+  });
+
   it('reports the transactions the fake ARC accepted: id, size, fee and outputs, as the chain holds them', async () => {
     const sandbox = new Sandbox();
     const r = await run(sandbox, 'reviewed-p2pkh-payment');
