@@ -131,6 +131,18 @@ test.describe('3 and 4. text first, and On this page, on a phone', () => {
     await expect(bar).not.toHaveAttribute('open', '');
   });
 
+  test('on another tab the bar names the tab, not a section hidden behind it; back on the text, the section again', async ({ page }) => {
+    await page.goto('/book/chapter-14#code-examples');
+    await page.locator('[data-reader][data-ready]').waitFor({ state: 'attached' });
+    const current = page.locator('[data-toc-bar] [data-toc-current]');
+    await expect(current).toHaveText('Code Examples');
+    await page.getByRole('tab', { name: 'Resources' }).click();
+    await expect(current).toHaveText('Resources');
+    await page.getByRole('tab', { name: 'Content' }).click();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+    await expect(current).not.toHaveText(/^(?:|Resources|Code Examples)$/);
+  });
+
   test('without JavaScript the section list is a disclosure at the top of the chapter', async ({ browser }) => {
     const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
     const page = await context.newPage();

@@ -235,7 +235,8 @@ function initReadMark(id: string, article: HTMLElement): void {
  * "On this page" marks the section being read; the position (the section heading above the
  * reading line and how far past it) is saved so the chapter reopens where the reader left off.
  */
-function initSections(id: string, title: string, article: HTMLElement, contentShown: () => boolean): void {
+/** Follows the reading position in the reader bar, the rail and the saved position; returns the update to run when the tab changes. */
+function initSections(id: string, title: string, article: HTMLElement, contentShown: () => boolean): () => void {
   const headings = $$('h2[id], h3[id]', article);
   const links = new Map<string, HTMLAnchorElement[]>();
   for (const a of $$<HTMLAnchorElement>('[data-toc] a, [data-toc-bar] a')) {
@@ -261,7 +262,13 @@ function initSections(id: string, title: string, article: HTMLElement, contentSh
   };
 
   const update = () => {
-    if (!contentShown()) return;
+    if (!contentShown()) {
+      // Another tab (Code examples, Resources): the bar names it, not a section hidden behind it.
+      for (const a of current ?? []) a.removeAttribute('aria-current');
+      current = undefined;
+      if (barCurrent) barCurrent.textContent = $('[role="tab"][aria-selected="true"]')?.textContent?.trim() ?? '';
+      return;
+    }
     const line = readingLine();
     const atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
     // At the very end the last sections may never reach the line: the last heading in view wins.
@@ -281,8 +288,9 @@ function initSections(id: string, title: string, article: HTMLElement, contentSh
         if (at.top < box.top + margin) rail.scrollTop -= box.top + margin - at.top;
         else if (at.bottom > box.bottom - margin) rail.scrollTop += at.bottom - (box.bottom - margin);
       }
-      if (barCurrent) barCurrent.textContent = active?.textContent?.trim() ?? '';
     }
+    const name = active?.textContent?.trim() ?? '';
+    if (barCurrent && barCurrent.textContent !== name) barCurrent.textContent = name;
     clearTimeout(saveTimer);
     saveTimer = setTimeout(() => {
       const anchor = headingAbove(line);
@@ -317,6 +325,7 @@ function initSections(id: string, title: string, article: HTMLElement, contentSh
     { passive: true },
   );
   update();
+  return update;
 }
 
 /** ArrowLeft / ArrowRight go to the previous / next chapter ("/" and Ctrl+K open search: site-search.ts). */
@@ -351,8 +360,13 @@ export function initReader(): void {
   initCopyButtons(article);
   initExamplePicker();
   let tab = 'content';
-  initTabs((name) => (tab = name));
-  initSections(id, root.dataset['title'] ?? '', article, () => tab === 'content');
+  // The tabs come first (an address may open one); the sections then follow the chosen tab.
+  const sections: { changed?: () => void } = {};
+  initTabs((name) => {
+    tab = name;
+    sections.changed?.();
+  });
+  sections.changed = initSections(id, root.dataset['title'] ?? '', article, () => tab === 'content');
   initKeys();
   initBarMenus();
   root.dataset['ready'] = ''; // for tests: every control above is live
