@@ -228,8 +228,14 @@ export function expressLite(
             }
             return;
           }
-          if (error !== undefined) res.status(500).type('text/plain; charset=utf-8').send('Internal Server Error');
-          else res.status(404).type('text/html; charset=utf-8').send(`Cannot ${req.method} ${path}`);
+          if (error !== undefined) {
+            // As Express's final handler: an error's own 4xx/5xx status (a body parser's 400 or 413), else 500.
+            const status = statusOf(error);
+            res
+              .status(status)
+              .type('text/plain; charset=utf-8')
+              .send(STATUS_TEXT[status] ?? String(status));
+          } else res.status(404).type('text/html; charset=utf-8').send(`Cannot ${req.method} ${path}`);
         };
         next();
       })) as LiteApp;
@@ -266,19 +272,32 @@ export function expressLite(
   };
   const json =
     (options: { limit?: string | number } = {}): Handler =>
-    (req, res, next) => {
+    (req, _res, next) => {
       const type = req.get('content-type') ?? '';
       if (req.body !== undefined || !/^application\/(?:[\w.+-]+\+)?json\b/i.test(type) || req.rawBody.length === 0) return next();
       const limit = typeof options.limit === 'number' ? options.limit : parseLimit(options.limit ?? '100kb');
-      if (req.rawBody.length > limit) return res.status(413).type('text/plain; charset=utf-8').send('request entity too large');
+      // As body-parser: the error goes to the app's error handlers with its status and type.
+      if (req.rawBody.length > limit) return next(httpError(413, 'entity.too.large', 'request entity too large'));
       try {
         req.body = JSON.parse(new TextDecoder().decode(req.rawBody));
-      } catch {
-        return res.status(400).type('text/plain; charset=utf-8').send('Bad Request: the body is not JSON');
+      } catch (e) {
+        return next(httpError(400, 'entity.parse.failed', e instanceof Error ? e.message : 'the body is not JSON'));
       }
       next();
     };
   return Object.assign(create, { json });
+}
+
+/** An error as body-parser makes one: `status`, `statusCode`, `type` and `expose`. */
+function httpError(status: number, type: string, message: string): Error {
+  return Object.assign(new Error(message), { status, statusCode: status, type, expose: true });
+}
+
+/** The status an error asks for (4xx or 5xx in `status` or `statusCode`), else 500. */
+function statusOf(error: unknown): number {
+  const { status, statusCode } = (error ?? {}) as { status?: unknown; statusCode?: unknown };
+  const code = typeof status === 'number' ? status : statusCode;
+  return typeof code === 'number' && Number.isInteger(code) && code >= 400 && code <= 599 ? code : 500;
 }
 
 function parseLimit(limit: string): number {
