@@ -9,7 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { exampleContext, type ExampleContext } from '../tests/examples/harness/context.ts';
 import { runExample, startExample, workDir, type Started } from '../tests/examples/harness/run.ts';
-import { isLocalOnly, resolveRunSpec, RUN_OPTIONS, type RunSpec } from '../src/sandbox/run-options.ts';
+import { resolveRunSpec, RUN_OPTIONS, type RunSpec } from '../src/sandbox/run-options.ts';
 import { startServices, type ServiceName } from '../src/sandbox/services.ts';
 
 const [id, ...extra] = process.argv.slice(2);
@@ -30,7 +30,7 @@ let browserOrigin: string | undefined;
 /** Starts a server example with its run options (its wallet served apart, as in the page). */
 async function startServer(c: ExampleContext, other: string): Promise<Started> {
   const options = RUN_OPTIONS[other];
-  const resolved = resolveRunSpec(options === undefined || isLocalOnly(options) ? {} : options, c.chain, given);
+  const resolved = resolveRunSpec(options ?? {}, c.chain, given);
   const serverWallet = c.newWallet();
   c.net.serveWallet('wallet.server.test', serverWallet);
   given.set('serverWallet.identityKey', serverWallet.identityKey);
@@ -41,7 +41,7 @@ async function startServer(c: ExampleContext, other: string): Promise<Started> {
 }
 
 const options = RUN_OPTIONS[id];
-if (isLocalOnly(options) || isServer(id)) {
+if (isServer(id)) {
   const server = await startServer(ctx, id);
   console.log(server.output().trim());
   console.log('(running offline against the fake chain; Ctrl-C stops it)');
@@ -77,7 +77,7 @@ if (isLocalOnly(options) || isServer(id)) {
     else {
       const step = RUN_OPTIONS[other];
       console.log(`[${other} runs first]`);
-      const first = await runOne(other, step === undefined || isLocalOnly(step) ? {} : step);
+      const first = await runOne(other, step ?? {});
       process.stdout.write(first.stdout);
       process.stderr.write(first.stderr);
     }

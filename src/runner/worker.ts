@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import './network-hook.ts';
-import { RUN_OPTIONS, isLocalOnly } from '../sandbox/run-options.ts';
+import { RUN_OPTIONS } from '../sandbox/run-options.ts';
 import { splitArgs } from '../sandbox/run-setup.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 import { Sandbox } from './sandbox.ts';
@@ -56,22 +56,20 @@ self.addEventListener('message', (event: MessageEvent<ToWorker>) => {
   void (async () => {
     for (const required of message.requires) {
       const options = RUN_OPTIONS[required.id];
-      if (ran.has(required.id) || options === undefined || isLocalOnly(options)) continue;
+      if (ran.has(required.id) || options === undefined) continue;
       write('stdout', `[${required.id} runs first]\n`);
       const first = await sandbox.run(required.code, required.fileName, options, write);
       if (first.code === 0) ran.add(required.id);
     }
     const options = RUN_OPTIONS[message.id];
     // The reader's edited command line replaces the declared arguments.
-    const spec = isLocalOnly(options) ? options : { ...(options ?? {}), ...(message.args === undefined ? {} : { args: splitArgs(message.args) }) };
-    const report = isLocalOnly(spec)
-      ? { code: 1, stdout: '', stderr: `This example ${spec.local}: run it locally with npm run example -- ${message.id}\n`, transactions: [] }
-      : await sandbox.run(message.code, message.fileName, spec, write).catch((error: unknown) => {
-          // The setup itself failed (an edited argument names a key the run does not have).
-          const text = `${error instanceof Error ? error.message : String(error)}\n`;
-          write('stderr', text);
-          return { code: 1, stdout: '', stderr: text, transactions: [] };
-        });
+    const spec = { ...(options ?? {}), ...(message.args === undefined ? {} : { args: splitArgs(message.args) }) };
+    const report = await sandbox.run(message.code, message.fileName, spec, write).catch((error: unknown) => {
+      // The setup itself failed (an edited argument names a key the run does not have).
+      const text = `${error instanceof Error ? error.message : String(error)}\n`;
+      write('stderr', text);
+      return { code: 1, stdout: '', stderr: text, transactions: [] };
+    });
     if (report.code === 0) ran.add(message.id);
     post({ type: 'done', run: message.run, report });
   })();

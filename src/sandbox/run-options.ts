@@ -40,12 +40,8 @@ export interface RunSpec {
   main?: string;
 }
 
-export interface LocalOnly {
-  /** Why the page cannot run it (shown beside `npm run example -- <id>`). */
-  local: string;
-}
-
-export const RUN_OPTIONS: Readonly<Record<string, RunSpec | LocalOnly>> = {
+/** How the in-page runner runs each example of the book: every one runs in the page (issue 42), so each has an entry. */
+export const RUN_OPTIONS: Readonly<Record<string, RunSpec>> = {
   // These run as printed, with nothing given.
   'sign-and-verify-record': {},
   'record-version-batch': {},
@@ -510,10 +506,6 @@ console.log('after sign-out:', (await whoAmI(api)) ?? 'nobody')
   'brc121-paid-endpoint': { env: { PORT: '3000', WALLET_URL: 'http://wallet.server.test' } },
   'brc121-client': { requires: ['brc121-paid-endpoint'], args: ['http://localhost:3000/articles/grid-storage', '500'] },
 };
-
-export function isLocalOnly(options: RunSpec | LocalOnly | undefined): options is LocalOnly {
-  return options !== undefined && 'local' in options;
-}
 
 export interface ResolvedRun {
   env: Record<string, string>;

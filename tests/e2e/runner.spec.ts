@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { isLocalOnly, RUN_OPTIONS } from '../../src/sandbox/run-options.ts';
+import { RUN_OPTIONS } from '../../src/sandbox/run-options.ts';
 import { brokenFacts } from '../support/example-facts.ts';
 import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
@@ -214,7 +214,7 @@ const ALL_EXAMPLES = readdirSync(path.resolve('content/code-examples'))
     })),
   );
 /** Those with run options. */
-const RUNNABLE = ALL_EXAMPLES.filter(({ id }) => RUN_OPTIONS[id] !== undefined && !isLocalOnly(RUN_OPTIONS[id]));
+const RUNNABLE = ALL_EXAMPLES.filter(({ id }) => RUN_OPTIONS[id] !== undefined);
 
 test.describe('Example runner', () => {
   test("every example runs in the page to its end, with nothing on stderr, and prints its Node test's facts", async ({ page }) => {

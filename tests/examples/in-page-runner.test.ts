@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { extractExamples } from './harness/run.ts';
 import { brokenFacts } from '../support/example-facts.ts';
 import { Sandbox, type RunReport } from '../../src/runner/sandbox.ts';
-import { isLocalOnly, RUN_OPTIONS, type RunSpec } from '../../src/sandbox/run-options.ts';
+import { RUN_OPTIONS, type RunSpec } from '../../src/sandbox/run-options.ts';
 
 /**
  * The in-page runner's sandbox (src/runner/sandbox.ts) in Node: the same code the worker runs, with
@@ -20,7 +20,7 @@ const example = (id: string): { code: string; fileName: string } => {
 };
 const spec = (id: string): RunSpec => {
   const options = RUN_OPTIONS[id];
-  if (options === undefined || isLocalOnly(options)) throw new Error(`${id} has no run options`);
+  if (options === undefined) throw new Error(`${id} has no run options`);
   return options;
 };
 /** Examples run in each sandbox: a required step runs once until a new sandbox, as in the worker. */
@@ -41,7 +41,7 @@ const run = async (sandbox: Sandbox, id: string, override?: Partial<RunSpec>): P
 describe('in-page runner sandbox', () => {
   it('every example with run options names a book example and runs to exit code 0 with nothing on stderr', async () => {
     const sandbox = new Sandbox();
-    const ids = Object.keys(RUN_OPTIONS).filter((id) => !isLocalOnly(RUN_OPTIONS[id]));
+    const ids = Object.keys(RUN_OPTIONS);
     // Every example of the book runs in the page: none is left to run only on Node.
     expect([...ids].sort()).toEqual([...examples.keys()].sort());
     const broken: string[] = [];
