@@ -2,7 +2,7 @@
  * Build-time access to the rendered book (used by the reader pages and the static API; never
  * shipped to the browser). Each chapter and code example is rendered once per build.
  */
-import { buildGlossary, type GlossaryEntry } from '../domain/assistant/glossary.ts';
+import { resolveGlossary, type GlossaryEntry } from '../domain/assistant/glossary.ts';
 import { splitChapter } from '../domain/assistant/sections.ts';
 import { buildApiFiles, indexEntry, type ApiFile } from '../domain/book/api.ts';
 import { loadBook, type ChapterSource } from '../domain/book/load.ts';
@@ -51,7 +51,8 @@ export async function apiFiles(): Promise<ApiFile[]> {
   return buildApiFiles((await loadBook()).chapters, renderChapter);
 }
 
-/** The book's glossary, built from the chapters (the same one the assistant answers from). */
+/** The book's glossary (content/glossary.json, the same one the assistant answers from), each entry placed in the reader. */
 export async function bookGlossary(): Promise<GlossaryEntry[]> {
-  return buildGlossary((await loadBook()).chapters.flatMap(splitChapter));
+  const book = await loadBook();
+  return resolveGlossary(book.glossary ?? [], book.chapters.flatMap(splitChapter));
 }

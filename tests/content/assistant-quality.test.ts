@@ -48,6 +48,9 @@ describe('the glossary', () => {
       // The sentence is the book's own, in the passage the link points at.
       const passage = passages.find((p) => `/book/${p.chapterId}#${p.slug}` === g.url || (p.chapterId === g.chapterId && !p.slug && g.url === `/book/${p.chapterId}`));
       expect(passage?.text, g.term).toContain(g.sentence);
+      // The sentence is about the term: it names it, or what it stands for or is called.
+      const names = (text: string) => g.sentence.toLowerCase().includes(text.toLowerCase().replace(/s$/, ''));
+      expect(names(g.term) || names(g.meaning), `${g.term}: ${g.sentence}`).toBe(true);
     }
   });
 });

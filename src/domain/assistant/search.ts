@@ -1,7 +1,7 @@
 import MiniSearch, { type Options, type SearchResult } from 'minisearch';
 import { createRequire } from 'node:module';
 import type { Book } from '../book/load.ts';
-import { buildGlossary, glossaryEntrySchema, type GlossaryEntry } from './glossary.ts';
+import { glossaryEntrySchema, resolveGlossary, type GlossaryEntry } from './glossary.ts';
 import { passageSchema, type Passage } from './schema.ts';
 import { splitChapter } from './sections.ts';
 import { editDistance, expandQuery, expansionsOf, framedQuestion, holdsPair, processTerm, replaceTokens, termPairs, termsOf, tokenize } from './text.ts';
@@ -42,7 +42,7 @@ const MINISEARCH_OPTIONS: Options<IndexedDoc> = {
 const indexFileSchema = z.object({
   version: z.literal(INDEX_VERSION),
   passages: z.array(passageSchema),
-  /** The book's glossary, built from the same passages (glossary.ts). */
+  /** The book's glossary (content/glossary.json), each entry placed in its passage (glossary.ts). */
   glossary: z.array(glossaryEntrySchema),
   index: z.record(z.string(), z.unknown()),
 });
@@ -77,7 +77,12 @@ export function buildIndexFile(book: Book): IndexFile {
     })),
   );
   const list = passages.map((p) => p.passage);
-  return { version: INDEX_VERSION, passages: list, glossary: buildGlossary(list), index: search.toJSON() as unknown as Record<string, unknown> };
+  return {
+    version: INDEX_VERSION,
+    passages: list,
+    glossary: resolveGlossary(book.glossary ?? [], list),
+    index: search.toJSON() as unknown as Record<string, unknown>,
+  };
 }
 
 /**

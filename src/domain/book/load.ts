@@ -6,11 +6,13 @@ import {
   bookConfigSchema,
   chapterFrontmatterSchema,
   codeExamplesFileSchema,
+  glossaryFileSchema,
   indexTermsFileSchema,
   resourcesFileSchema,
   type BookConfig,
   type ChapterFrontmatter,
   type CodeExample,
+  type GlossaryFile,
   type IndexTerms,
   type Resource,
 } from './schema.ts';
@@ -32,6 +34,8 @@ export interface ChapterSource extends ChapterFrontmatter {
 export interface Book {
   config: BookConfig;
   chapters: ChapterSource[];
+  /** The terms the book defines (content/glossary.json), empty when there is none. */
+  glossary?: GlossaryFile;
 }
 
 /** Thrown when a content file is missing or does not match its schema; names the file. */
@@ -122,7 +126,9 @@ export function loadBook(contentDir: string = defaultContentDir()): Promise<Book
       const files = (await readdir(path.join(contentDir, 'chapters'))).filter((f) => /^chapter-\d\d\.md$/.test(f)).sort();
       const chapters = await Promise.all(files.map((f) => loadChapter(contentDir, f)));
       chapters.sort((a, b) => a.order - b.order);
-      return { config, chapters };
+      const glossaryPath = path.join(contentDir, 'glossary.json');
+      const glossary = (await exists(glossaryPath)) ? check(glossaryFileSchema, await readJson(glossaryPath), glossaryPath) : [];
+      return { config, chapters, glossary };
     })();
     book.catch(() => cache.delete(contentDir));
     cache.set(contentDir, book);

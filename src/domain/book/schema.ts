@@ -102,6 +102,27 @@ export const indexTermsFileSchema = z.array(
 );
 export type IndexTerms = z.infer<typeof indexTermsFileSchema>;
 
+/**
+ * `content/glossary.json`: the terms the book defines, written down by its editors (the /glossary
+ * page and the assistant's definitions): the term as the book writes it, what it is or stands for,
+ * and the book's own sentence that defines it, in the section named by its heading's anchor ('' for
+ * a chapter's opening). The build checks that the sentence stands in that section word for word.
+ */
+export const glossaryFileSchema = z
+  .array(
+    z.strictObject({
+      term: z.string().min(1).max(60),
+      meaning: z.string().min(1).max(120, 'a meaning is longer than 120 characters'),
+      /** True when `meaning` spells the term out (an acronym's expansion). */
+      expansion: z.boolean().optional(),
+      chapter: z.string().regex(/^chapter-\d\d$/, 'chapter must be chapter-NN'),
+      section: z.string(),
+      sentence: z.string().min(1).max(600),
+    }),
+  )
+  .refine((entries) => new Set(entries.map((e) => e.term)).size === entries.length, 'a term is listed twice');
+export type GlossaryFile = z.infer<typeof glossaryFileSchema>;
+
 /** `content/book.json`: the one place for the book's title, author and site-wide settings. */
 export const bookConfigSchema = z.object({
   title: z.string().min(1),
