@@ -88,7 +88,10 @@ describe('selecting an idea from the library', () => {
     expect(item.key).toBe('agriculture/seed-vault');
     expect(resolved).toMatchObject({ businessCategory: 'agriculture', targetMarket: 'b2g', revenueModel: 'subscription', innovationLevel: 9 });
     expect(unmet).toEqual(['category Agriculture, not Gaming']);
-    expect(unmetNotice(unmet)).toBe('The closest idea in the offline library differs from what you asked: category Agriculture, not Gaming as asked.');
+    expect(unmetNotice(unmet)).toBe('The closest idea in the offline library differs from your settings in one: category Agriculture, not Gaming.');
+    expect(unmetNotice(['target market Businesses (B2B), not Consumers (B2C)', 'revenue model Subscription, not Micropayments'])).toBe(
+      'The closest idea in the offline library differs from your settings in two of them: target market Businesses (B2B), not Consumers (B2C); revenue model Subscription, not Micropayments.',
+    );
     expect(unmetNotice([])).toBeNull();
   });
 

@@ -93,6 +93,6 @@ const CONTROL_NAMES: Record<(typeof CONTROLS)[number]['field'], string> = {
 /** The sentence that names every setting the chosen idea does not honour, or null when it honours them all. */
 export function unmetNotice(unmet: string[]): string | null {
   if (unmet.length === 0) return null;
-  const list = unmet.length === 1 ? unmet[0] : `${unmet.slice(0, -1).join('; ')}; and ${unmet.at(-1)}`;
-  return `The closest idea in the offline library differs from what you asked: ${list} as asked.`;
+  const count = unmet.length === 1 ? 'one' : unmet.length === 2 ? 'two of them' : `${unmet.length} of them`;
+  return `The closest idea in the offline library differs from your settings in ${count}: ${unmet.join('; ')}.`;
 }
