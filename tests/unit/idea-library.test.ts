@@ -105,7 +105,7 @@ describe('selecting an idea from the library', () => {
     expect(LIBRARY.map((i) => i.idea)).toContainEqual(answer.idea);
     expect(answer.chapterIds).toEqual(['chapter-12']);
     expect(answer.sections).toEqual([{ chapter: 'chapter-12', section: 'anchoring-sensor-data' }]);
-    expect(answer.notice).toMatch(/target market .*, not Marketplace as asked\.$/);
+    expect(answer.notice).toMatch(/in one: target market .*, not Marketplace\.$/);
     expect(sections).toHaveLength(9);
   });
 });
