@@ -168,17 +168,17 @@ describe("readers' words and the chapter's evidence", () => {
   });
 
   it('finds a section by the questions readers would ask to find it', () => {
-    // "leaks", "keep happening" and "year after year" are not how chapter 1's section on breaches
-    // puts it; its readers' questions are.
+    // "leaks", "keep happening" and "year after year" are not how chapter 1's section on the
+    // honeypot architecture (why breaches recur) puts it; its readers' questions are.
     const question = 'Why do huge data leaks keep happening every year?';
-    expect(index.search(question, { limit: 3 })[0]?.passage.slug).toBe('breaches-as-a-structural-outcome');
+    expect(index.search(question, { limit: 3 })[0]?.passage.slug).toBe('the-honeypot-architecture');
     const unasked = new BookIndex(
       buildIndexFile({
         ...fileBook,
         chapters: fileBook.chapters.map((c) => ({ ...c, indexTerms: (c.indexTerms ?? []).map(({ questions: _, ...entry }) => entry) })),
       }),
     );
-    expect(unasked.search(question, { limit: 3 })[0]?.passage.slug).not.toBe('breaches-as-a-structural-outcome');
+    expect(unasked.search(question, { limit: 3 })[0]?.passage.slug).not.toBe('the-honeypot-architecture');
   });
 
 });
