@@ -144,13 +144,13 @@ describe('askBook', () => {
   });
 
   it('says offline when the book does not cover the question', async () => {
-    const r = await askBook({ question: 'What is the capital of France?', history: [] }, { search: index, engine: new OfflineAnswerEngine() });
+    const r = await askBook({ question: 'How do I knit a scarf?', history: [] }, { search: index, engine: new OfflineAnswerEngine() });
     expect(r).toEqual({ answer: OFFLINE_NOT_COVERED, citations: [], engine: 'offline', model: 'offline-passages' });
   });
 
   it('does not call a model when no passage matches', async () => {
     const engine = new ScriptedEngine(['should not be used']);
-    const r = await askBook({ question: 'How do I bake sourdough bread?', history: [] }, { search: index, engine });
+    const r = await askBook({ question: 'What do otters eat?', history: [] }, { search: index, engine });
     expect(engine.seen).toBeUndefined();
     expect(r).toMatchObject({ answer: NOT_COVERED_ANSWER, citations: [], engine: 'anthropic' });
   });

@@ -9,6 +9,8 @@ describe('the assistant’s scope', () => {
     expect(outOfScope('Which exchange has the lowest fees for buying BSV?')?.text).toMatch(/^The book does not cover which exchanges list BSV/);
     expect(outOfScope('Do I pay capital gains tax when I spend BSV?')?.chapter).toBe('chapter-17');
     expect(outOfScope('Does a Ledger hardware wallet support BSV?')).toBeDefined();
+    // An everyday subject is declined with no section to cite (there is none nearby).
+    expect(outOfScope('How can I sleep better at night?')).toEqual({ text: expect.stringMatching(/^The book does not cover sleep/) });
     for (const covered of [
       'What is a coinbase transaction?',
       'What exchange rate does the remittance example use?',
@@ -16,12 +18,16 @@ describe('the assistant’s scope', () => {
       'How do miners decide which transactions to include?',
       'What price in satoshis should I charge per API call?',
       'Why is the ledger append-only?',
+      'Can a thermostat pay for its own electricity?',
+      'Why should my bank have to explain why it turned down my mortgage?',
+      'How can a musician get paid each time a song is streamed?',
+      'How do I keep patient consent records for a clinical trial?',
     ])
       expect(outOfScope(covered), covered).toBeUndefined();
   });
 
   it('names a section the book has, under its heading, for every subject', async () => {
     const index = BookIndex.fromJson(JSON.stringify(buildIndexFile(await loadBook())));
-    for (const { subject, nearby } of SCOPE_SUBJECTS) expect(index.passageAt(nearby.chapter, nearby.slug)?.section, subject).toBe(nearby.section);
+    for (const { subject, nearby } of SCOPE_SUBJECTS) if (nearby) expect(index.passageAt(nearby.chapter, nearby.slug)?.section, subject).toBe(nearby.section);
   });
 });

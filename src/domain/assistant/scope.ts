@@ -3,8 +3,9 @@ import scope from '../../../content/assistant-scope.json' with { type: 'json' };
 /**
  * What the book does not cover, as its editor wrote it down (content/assistant-scope.json): the
  * subjects readers ask about in the book's own words (coin prices, exchanges, home mining, hardware
- * wallets, taxes, other chains' products), each with the ways a question names it and the nearest
- * section the book does have. A question that names one is declined with that section (decision 022).
+ * wallets, taxes, other chains' products) and the everyday ones (sleep, pets, cooking...), each
+ * with the ways a question names it and, for the first kind, the nearest section the book does have.
+ * A question that names one is declined, with that section when there is one (decision 022).
  */
 interface Subject {
   subject: string;
@@ -12,19 +13,21 @@ interface Subject {
   when: string[][][];
   /** Phrases that mean something the book does cover ("coinbase transaction", "exchange rate"). */
   unless?: string[];
-  nearby: { text: string; chapter: string; slug: string; section: string };
+  /** The nearest section the book has, for a subject in its own field; none for an everyday one (sleep, pets). */
+  nearby?: { text: string; chapter: string; slug: string; section: string };
 }
 const SUBJECTS: readonly Subject[] = scope;
 
 const holds = (text: string, phrase: string): boolean => new RegExp(`(?<![\\w-])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(text);
 
-/** What the book says of a question about a subject it does not cover (the section nearby to cite), or undefined. */
-export function outOfScope(question: string): { text: string; chapter: string; slug: string } | undefined {
+/** What the book says of a question about a subject it does not cover (the section nearby to cite, if any), or undefined. */
+export function outOfScope(question: string): { text: string; chapter?: string; slug?: string } | undefined {
   const text = question.toLowerCase().replace(/[’']/g, "'");
   const found = SUBJECTS.find(
     (s) => !(s.unless ?? []).some((p) => holds(text, p)) && s.when.some((groups) => groups.every((group) => group.some((p) => holds(text, p)))),
   );
   if (found === undefined) return undefined;
+  if (found.nearby === undefined) return { text: `The book does not cover ${found.subject}: it is about Internet infrastructure, AI and the BSV blockchain` };
   const { text: near, chapter, slug } = found.nearby;
   return { text: `The book does not cover ${found.subject}. Nearby, it covers ${near}`, chapter, slug };
 }
