@@ -11,6 +11,7 @@ describe('the assistant’s scope', () => {
     expect(outOfScope('Does a Ledger hardware wallet support BSV?')).toBeDefined();
     // An everyday subject is declined with no section to cite (there is none nearby).
     expect(outOfScope('How can I sleep better at night?')).toEqual({ text: expect.stringMatching(/^The book does not cover sleep/) });
+    expect(outOfScope('How do I fix a merge conflict in Git?')?.text).toMatch(/^The book does not cover Git/);
     for (const covered of [
       'What is a coinbase transaction?',
       'What exchange rate does the remittance example use?',
@@ -22,6 +23,8 @@ describe('the assistant’s scope', () => {
       'Why should my bank have to explain why it turned down my mortgage?',
       'How can a musician get paid each time a song is streamed?',
       'How do I keep patient consent records for a clinical trial?',
+      'How does Lightning compare with BSV for small payments?',
+      'How do I run LARS with Docker for my overlay service?',
     ])
       expect(outOfScope(covered), covered).toBeUndefined();
   });
