@@ -25,6 +25,8 @@ describe('the assistant’s scope', () => {
       'How do I keep patient consent records for a clinical trial?',
       'How does Lightning compare with BSV for small payments?',
       'How do I run LARS with Docker for my overlay service?',
+      'Our football club wants members to vote on the new kit online. Can it be verified?',
+      'My landlord says the energy in our building is green. How could I check that claim?',
     ])
       expect(outOfScope(covered), covered).toBeUndefined();
   });
