@@ -45,10 +45,10 @@ class ExitSignal {
   }
 }
 
-/** Node's util.inspect, single-line, for the values examples print: `{ over18: 'true' }`, `[ 'a', 'b' ]`. */
 /** A string inside a library's logged object longer than this is shown cut (see libraryConsole). */
 const LIBRARY_STRING = 80;
 
+/** Node's util.inspect, single-line, for the values examples print: `{ over18: 'true' }`, `[ 'a', 'b' ]`; `cut` shortens long strings inside values. */
 function inspect(v: unknown, depth = 0, cut = false): string {
   if (typeof v === 'string') {
     if (depth === 0) return v;

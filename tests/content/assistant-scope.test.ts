@@ -7,7 +7,7 @@ import { BookIndex, buildIndexFile } from '../../src/domain/assistant/search.ts'
 describe('the assistant’s scope', () => {
   it('declines subjects the book does not treat, and not the book’s own uses of the same words', () => {
     expect(outOfScope('Which exchange has the lowest fees for buying BSV?')?.text).toMatch(/^The book does not cover which exchanges list BSV/);
-    expect(outOfScope('Do I pay capital gains tax when I spend BSV?')?.chapter).toBe('chapter-17');
+    expect(outOfScope('Do I pay capital gains tax when I spend BSV?')?.near?.chapter).toBe('chapter-17');
     expect(outOfScope('Does a Ledger hardware wallet support BSV?')).toBeDefined();
     // An everyday subject is declined with no section to cite (there is none nearby).
     expect(outOfScope('How can I sleep better at night?')).toEqual({ text: expect.stringMatching(/^The book does not cover sleep/) });

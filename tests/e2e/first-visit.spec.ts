@@ -106,7 +106,7 @@ test.describe('on a 1440x900 desktop', () => {
   });
 });
 
-test('the glossary has a letter index, and quotes the book only where its sentence defines the term', async ({ page }) => {
+test("the glossary has a letter index, quotes each entry's defining sentence, and an acronym's only where it defines it", async ({ page }) => {
   await page.goto('/glossary');
   const letters = page.getByRole('navigation', { name: 'Glossary letters' });
   await expect(letters.getByRole('link', { name: 'Terms from B' })).toBeVisible();
@@ -115,4 +115,6 @@ test('the glossary has a letter index, and quotes the book only where its senten
   // "Artificial intelligence (AI) sharpens this gap" spells AI out but does not define it.
   await expect(page.locator('#term-ai dd')).not.toContainText('sharpens this gap');
   await expect(page.locator('#term-overlay dd')).toContainText('An overlay is a set of servers');
+  // An entry that is not an acronym's expansion quotes the sentence its editor chose, whatever its verb.
+  await expect(page.locator('#term-merkle-tree dd')).toContainText('Merkle trees compress millions of records into one root');
 });

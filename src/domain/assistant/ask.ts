@@ -178,7 +178,7 @@ export async function askBook(request: AskRequest, deps: AskDeps): Promise<AskRe
   // A subject the book's editor wrote down as not covered (prices, exchanges, tax...): declined, with the nearest section.
   const outside = context === undefined ? outOfScope(question) : undefined;
   if (outside !== undefined) {
-    const near = outside.chapter === undefined || outside.slug === undefined ? undefined : deps.search.passageAt?.(outside.chapter, outside.slug);
+    const near = outside.near && deps.search.passageAt?.(outside.near.chapter, outside.near.slug);
     const answer = near ? `${outside.text} [1].` : `${outside.text}.`;
     deps.onText?.(answer);
     const cited = near

@@ -21,15 +21,15 @@ const SUBJECTS: readonly Subject[] = scope;
 const holds = (text: string, phrase: string): boolean => new RegExp(`(?<![\\w-])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(text);
 
 /** What the book says of a question about a subject it does not cover (the section nearby to cite, if any), or undefined. */
-export function outOfScope(question: string): { text: string; chapter?: string; slug?: string } | undefined {
+export function outOfScope(question: string): { text: string; near?: { chapter: string; slug: string } } | undefined {
   const text = question.toLowerCase().replace(/[’']/g, "'");
   const found = SUBJECTS.find(
     (s) => !(s.unless ?? []).some((p) => holds(text, p)) && s.when.some((groups) => groups.every((group) => group.some((p) => holds(text, p)))),
   );
   if (found === undefined) return undefined;
   if (found.nearby === undefined) return { text: `The book does not cover ${found.subject}: it is about Internet infrastructure, AI and the BSV blockchain` };
-  const { text: near, chapter, slug } = found.nearby;
-  return { text: `The book does not cover ${found.subject}. Nearby, it covers ${near}`, chapter, slug };
+  const { chapter, slug } = found.nearby;
+  return { text: `The book does not cover ${found.subject}. Nearby, it covers ${found.nearby.text}`, near: { chapter, slug } };
 }
 
 /** The subjects, for the content test (every nearby section exists). */

@@ -61,9 +61,8 @@ export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINIT
 const SHORT_PLURAL = /^[a-z]*[aeiouy][a-z]*[^sui]s$/;
 const NOT_PLURAL = new Set(['news', 'yes', 'gas', 'this', 'thus', 'ways', 'does', 'goes']);
 
-function normalizeWord(raw: string): string | null {
-  if (STOPWORDS.has(raw) || raw.length < 2) return null;
-  const word = raw;
+function normalizeWord(word: string): string | null {
+  if (STOPWORDS.has(word) || word.length < 2) return null;
   // Acronyms and words with digits (spv, beef, brc, ipv6, c2pa) are kept as written: stemming
   // would fold "beef" and "bees" together for no gain.
   if (/\d/.test(word)) return word;

@@ -232,10 +232,11 @@ function initReadMark(id: string, article: HTMLElement): void {
 }
 
 /**
- * "On this page" marks the section being read; the position (the section heading above the
- * reading line and how far past it) is saved so the chapter reopens where the reader left off.
+ * "On this page" marks the section being read, and the reader bar names it (or the tab shown
+ * instead of the text); the position (the section heading above the reading line and how far past
+ * it) is saved so the chapter reopens where the reader left off. Returns the update to run when the
+ * tab changes.
  */
-/** Follows the reading position in the reader bar, the rail and the saved position; returns the update to run when the tab changes. */
 function initSections(id: string, title: string, article: HTMLElement, contentShown: () => boolean): () => void {
   const headings = $$('h2[id], h3[id]', article);
   const links = new Map<string, HTMLAnchorElement[]>();
