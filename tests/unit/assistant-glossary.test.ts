@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveGlossary, termAskedAbout, type GlossaryEntry } from '../../src/domain/assistant/glossary.ts';
 import type { Passage } from '../../src/domain/assistant/schema.ts';
+import { glossaryFileSchema } from '../../src/domain/book/schema.ts';
 import { looksNonEnglish, OFFLINE_ENGLISH_ONLY } from '../../src/domain/assistant/offline.ts';
 
 const passage = (chapterId: string, slug: string, section: string, text: string): Passage => ({
@@ -37,6 +38,15 @@ describe('the written glossary placed in the book', () => {
       ['overlay', '/book/chapter-06', 'Overlays', false],
       ['SPV', '/book/chapter-02#spv', 'SPV', true],
     ]);
+  });
+
+  it('refuses a file that lists a term twice, a long meaning or a chapter that is not chapter-NN', () => {
+    const spv = { term: 'SPV', meaning: 'simplified payment verification', chapter: 'chapter-02', section: 'spv', sentence: 'It needs no full node.' };
+    expect(glossaryFileSchema.safeParse([spv]).success).toBe(true);
+    expect(glossaryFileSchema.safeParse([spv, { ...spv, meaning: 'other' }]).error?.issues[0]?.message).toBe('a term is listed twice');
+    expect(glossaryFileSchema.safeParse([{ ...spv, meaning: 'x'.repeat(121) }]).success).toBe(false);
+    expect(glossaryFileSchema.safeParse([{ ...spv, chapter: 'ch2' }]).success).toBe(false);
+    expect(glossaryFileSchema.safeParse([{ ...spv, note: 'extra' }]).success).toBe(false);
   });
 
   it('stops the build, naming the file and the term, when a section is gone or its sentence was edited', () => {
