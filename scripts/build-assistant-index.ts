@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ASSISTANT_INDEX_FILE } from '../src/domain/assistant/index-file.ts';
+import { ASSISTANT_INDEX_FILE } from '../netlify/functions/_shared/assistant.ts';
 import { buildIndexFile } from '../src/domain/assistant/search.ts';
 import { loadBook } from '../src/domain/book/load.ts';
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { askBook, NOT_COVERED_ANSWER } from '../../src/domain/assistant/ask.ts';
-import { CitationMarkers, dropForeignBookLinks, JsonAnswerStream, type AnswerEngine, type EngineQuestion } from '../../src/domain/assistant/engine.ts';
+import { CitationMarkers, dropForeignBookLinks, type AnswerEngine, type EngineQuestion } from '../../src/domain/assistant/engine.ts';
 import { OFFLINE_LEAD, OFFLINE_NOT_COVERED, OfflineAnswerEngine } from '../../src/domain/assistant/offline.ts';
 import { chatMessages } from '../../src/domain/assistant/prompt.ts';
 import { askRequestSchema, askResponseSchema, HISTORY_MAX_TURNS, QUESTION_MAX_CHARS } from '../../src/domain/assistant/schema.ts';
@@ -57,25 +57,6 @@ describe('dropForeignBookLinks', () => {
   it('removes links to chapters that were not among the passages', () => {
     const r = dropForeignBookLinks('See /book/chapter-06#beef and https://x.example/book/chapter-19#fees.', new Set(['chapter-06']));
     expect(r).toEqual({ text: 'See /book/chapter-06#beef and .', dropped: 1 });
-  });
-});
-
-describe('JsonAnswerStream', () => {
-  it('streams the answer string of a JSON object, decoding escapes across chunks', () => {
-    const json = JSON.stringify({ answer: 'Line "one" [1]\nline two \u00e9 \\ done' });
-    for (const size of [1, 2, 5, json.length]) {
-      let out = '';
-      const s = new JsonAnswerStream((t) => (out += t));
-      for (let i = 0; i < json.length; i += size) s.push(json.slice(i, i + size));
-      expect(out).toBe('Line "one" [1]\nline two \u00e9 \\ done');
-    }
-  });
-
-  it('ignores other keys and nested strings', () => {
-    let out = '';
-    const s = new JsonAnswerStream((t) => (out += t));
-    s.push('{"note": "answer", "x": {"answer": "no"}, "answer": "yes"}');
-    expect(out).toBe('yes');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAskResponse } from '../../src/domain/assistant/names.ts';
+import { isAskResponse } from '../../src/lib/assistant-page.ts';
 import { askResponseSchema } from '../../src/domain/assistant/schema.ts';
 
 /** The islands' zod-free check of a stored answer agrees with the API's schema. */

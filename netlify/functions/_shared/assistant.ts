@@ -1,7 +1,8 @@
-import { loadBookIndex } from '../../../src/domain/assistant/index-file.ts';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { AnswerEngine } from '../../../src/domain/assistant/engine.ts';
 import { OfflineAnswerEngine } from '../../../src/domain/assistant/offline.ts';
-import type { BookIndex } from '../../../src/domain/assistant/search.ts';
+import { BookIndex, buildIndexFile } from '../../../src/domain/assistant/search.ts';
 import { loadBook } from '../../../src/domain/book/load.ts';
 import { GenerationError } from '../../../src/domain/ideas/engine.ts';
 import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL } from '../../../src/domain/ideas/models.ts';
@@ -39,6 +40,9 @@ export function describeAskFailure(e: unknown): { status: number; message: strin
   return { status: 502, message: 'The question could not be answered; please try again' };
 }
 
+/** Where the build writes the assistant's index (relative to the project root, as on Netlify). */
+export const ASSISTANT_INDEX_FILE = path.join('generated', 'assistant-index.json');
+
 let index: Promise<BookIndex> | undefined;
 
 /**
@@ -47,13 +51,13 @@ let index: Promise<BookIndex> | undefined;
  * must ship it, so there the error stands.
  */
 export function assistantIndex(env: ServerEnv): Promise<BookIndex> {
-  const fallback = isDeployed(env)
-    ? undefined
-    : () => {
-        console.warn('ask: no current generated/assistant-index.json (run npm run build); indexing the book in-process');
-        return loadBook();
-      };
-  index ??= loadBookIndex(undefined, fallback);
+  index ??= readFile(path.resolve(ASSISTANT_INDEX_FILE), 'utf8')
+    .then((json) => BookIndex.fromJson(json))
+    .catch(async (error: unknown) => {
+      if (isDeployed(env)) throw error;
+      console.warn('ask: no current generated/assistant-index.json (run npm run build); indexing the book in-process');
+      return new BookIndex(buildIndexFile(await loadBook()));
+    });
   index.catch(() => (index = undefined));
   return index;
 }

@@ -1,10 +1,5 @@
+/** "Did this answer your question? Yes / No": the question, citations and vote are kept (nothing personal) for the next test set. */
 import { z } from 'zod';
-
-/**
- * Readers teach the assistant: after each answer, "Did this answer your question? Yes / No". The
- * question, the answer's citations and the vote are kept (no address, no account, no cookie), so
- * the next question set comes from readers (`npm run assistant:feedback`).
- */
 
 /** The most votes kept a day: past it, a vote is refused with a 503 (the store stays bounded). */
 export const DAILY_FEEDBACK_LIMIT = 2000;
@@ -23,13 +18,8 @@ export const feedbackRequestSchema = z.strictObject({
   /** Which engine answered. */
   engine: z.enum(['offline', 'anthropic', 'openai'], { error: 'engine must be offline, anthropic or openai' }),
 });
-type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;
-
-/** A vote as kept. */
-export interface FeedbackRecord extends FeedbackRequest {
-  /** ISO 8601. */
-  at: string;
-}
+/** A vote as kept, with when it was cast (ISO 8601). */
+export type FeedbackRecord = z.infer<typeof feedbackRequestSchema> & { at: string };
 
 /** Where votes are kept (Netlify Blobs in production: netlify/functions/_shared/blobs-feedback-store.ts). */
 export interface FeedbackStore {

@@ -2,11 +2,7 @@ import { z } from 'zod';
 import type { GlossaryFile } from '../book/schema.ts';
 import { passageUrl, type Passage } from './schema.ts';
 
-/**
- * The book's glossary: the terms its editors wrote down in content/glossary.json, each with the
- * book's sentence that defines it and a link to that sentence's section in the reader. Served as
- * /glossary and used by the assistant to answer "what is X" and "what does X stand for" first.
- */
+/** A term of the book's glossary (content/glossary.json) placed in the reader: the /glossary page and "what is X" answers. */
 export const glossaryEntrySchema = z.object({
   /** The term as the book writes it: SPV, BRC-100, ARC. */
   term: z.string().min(1),
@@ -24,11 +20,7 @@ export const glossaryEntrySchema = z.object({
 });
 export type GlossaryEntry = z.infer<typeof glossaryEntrySchema>;
 
-/**
- * The glossary entries with their places in the reader, sorted by term; throws, naming
- * content/glossary.json, when an entry's section is not in its chapter or its sentence is not in
- * that section word for word (an edit of the chapter that the glossary has not followed).
- */
+/** The glossary entries placed in the reader, sorted; throws when an entry's sentence is not in its section word for word. */
 export function resolveGlossary(entries: GlossaryFile, passages: readonly Passage[]): GlossaryEntry[] {
   const resolved = entries.map((e) => {
     const passage = passages.find((p) => p.chapterId === e.chapter && p.slug === e.section);
@@ -50,9 +42,8 @@ export function resolveGlossary(entries: GlossaryFile, passages: readonly Passag
 }
 
 /**
- * The glossary entry a question asks about ("What does SPV stand for?", "what is brc-100", "What is
- * an identity key?"), if any: an acronym or name as a word of the question, or a term of words as a
- * phrase (a plural too); an acronym or a spelled-out term before a lowercase one, then the longest.
+ * The glossary entry a question names ("What does SPV stand for?", "What is an identity key?"): an
+ * acronym or name as a word, a term of words as a phrase (a plural too); a name first, then the longest.
  */
 export function termAskedAbout(question: string, glossary: readonly GlossaryEntry[]): GlossaryEntry | undefined {
   const words = new Set((question.match(/[A-Za-z0-9]+(?:-[0-9]+)?/g) ?? []).map((w) => w.toUpperCase()));
@@ -66,8 +57,7 @@ export function termAskedAbout(question: string, glossary: readonly GlossaryEntr
     return lower.includes(` ${t} `) || lower.includes(` ${t}s `) || (t.endsWith('s') && lower.includes(` ${t.slice(0, -1)} `));
   };
   const byTerm = glossary.filter((g) => (named(g) && !g.term.includes(' ') ? words.has(g.term.toUpperCase()) : phrase(g.term)));
-  // A name of two words or more that the book gives a term ("Atomic BEEF" for BRC-95, "identity
-  // certificates" for BRC-52) names it too, and says more than a word inside it (BEEF).
+  // A name of two words or more ("Atomic BEEF" for BRC-95) names its term too, and says more than a word inside it (BEEF).
   const byName = glossary.filter((g) => g.meaning.includes(' ') && phrase(g.meaning));
   const name = [...byName].sort((a, b) => b.meaning.length - a.meaning.length)[0];
   const term = byTerm.sort((a, b) => Number(named(b)) - Number(named(a)) || b.term.length - a.term.length || Number(b.expansion) - Number(a.expansion))[0];

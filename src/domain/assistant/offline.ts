@@ -10,11 +10,7 @@ export const OFFLINE_LEAD = 'Offline engine (no AI model is configured on this s
 export const OFFLINE_NOT_COVERED =
   'Offline engine (no AI model is configured on this site): the book does not seem to cover this question, as no passage matches its words. Try the terms the book uses, such as SPV, BEEF, overlays, micropayments or BRC-100 wallets.';
 
-/**
- * The assistant without a model: it answers with the most relevant passages themselves, each
- * quoted where it matches the question best and cited, after a one-line lead. Nothing is
- * paraphrased, so nothing can be made up.
- */
+/** The assistant without a model: the sections' written answers and the book's own sentences, cited; nothing made up. */
 export class OfflineAnswerEngine implements AnswerEngine {
   readonly quotesPassages = true;
   readonly name = 'offline' as const;
@@ -34,7 +30,7 @@ export const OFFLINE_ENGLISH_ONLY =
 /** Function words of Spanish, German and French that are not English words too. */
 const FOREIGN =
   /\b(?:qué|cómo|cuál|cuánto|dónde|significa|funciona|los|las|und|ist|der|das|wie|warum|wer|nicht|eine|bedeutet|funktioniert|welche|kostet|pourquoi|quoi|quel|quelle|combien|fonctionne|avec|dans|sont|une|qu'est-ce|est-ce)\b/i;
-/** Short words of those languages that English questions rarely hold ("que", "el", "est"): two of them make a question foreign, one does not ("was", "die" and "comment" are English words and count for nothing). */
+/** Short words of those languages that English questions rarely hold: two make a question foreign, one does not. */
 const FOREIGN_OR_ENGLISH = /\b(?:que|como|para|por|el|es|des|les|est|ein)\b/gi;
 
 /** A question that reads as another language than English (accents, non-Latin scripts, function words). */
@@ -48,29 +44,21 @@ export function looksNonEnglish(question: string): boolean {
 /** An opening sentence shorter than this is followed by the next sentence of its passage. */
 const SHORT_OPENING = 120;
 
-/** The first words of a sentence that leans on the one before it ("This ...", "But ..."; "It ..." when it opens the quote). */
+/** The first words of a sentence that leans on the one before ("This ...", "But ..."; "It ..." when it opens the quote). */
 const POINTS_BACK = /^(?:this|that|these|those|they|them|such|both|but|however|instead|also|the same|the other|from the table)\b/i;
 const POINTS_BACK_FIRST = new RegExp(`${POINTS_BACK.source}|^(?:it|its|he|she|his|her|their)\\b`, 'i');
 
-/** How far below the first sentence's score a second may be: a passage's rank costs 2 (see opening), so one passage down. */
+/** How far below the first sentence's score a second may be: a passage's rank costs 2, so one passage down. */
 const SECOND_OPENING = 2;
 
 /** An opening of two sentences is kept to this length; a longer pair opens with the first alone. */
 const MAX_OPENING = 480;
 
-/** A sentence of a passage: the passage's place in the answer (0-based) and the sentence's place in it. */
-interface Chosen {
-  list: string[];
-  i: number;
-  at: number;
-  score: number;
-}
+/** Sentence `i` of a passage's sentences `list`, the passage at place `at` of the answer (0-based). */
+type Chosen = { list: string[]; i: number; at: number; score: number };
 
-/** The answer's opening, and the sentences of each passage it quotes (by the passage's place in the answer). */
-interface Opening {
-  text: string;
-  used: Map<number, Set<number>>;
-}
+/** The answer's opening, and the sentences it quotes of each passage (by the passage's place). */
+type Opening = { text: string; used: Map<number, Set<number>> };
 
 /** Quotes sentences `from` to `to` of a passage as one citation. */
 function quoted(list: readonly string[], from: number, to: number, at: number): string {
@@ -78,17 +66,13 @@ function quoted(list: readonly string[], from: number, to: number, at: number): 
 }
 
 /**
- * The opening of the answer: the book's two sentences that answer the question best, each cited (a
- * reader's words are seldom the book's, and the sentence that echoes them is often not the one that
- * answers: decision 015). A question about a term the book defines opens with its definition; a
- * question about an amount prefers a sentence (or table row) with a number in it.
+ * The opening: for a term the glossary defines, its expansion or a standard's subject, then the book's
+ * defining sentence; else the best section's written answer (what it says), then the book's sentences
+ * that answer the question as asked (the particular fact).
  */
 function opening(input: EngineQuestion, terms: readonly string[]): Opening {
   const { definition } = input;
   if (definition) {
-    // A question about a term the book defines opens with the glossary's definition when it is one
-    // a sentence can state plainly (an acronym's expansion, a standard's subject: issue 44 keeps
-    // definitions from the glossary), then the book's sentence that defines it.
     const { term, meaning } = definition;
     const lead = definition.expansion
       ? `${term} stands for ${meaning}. `
@@ -101,40 +85,29 @@ function opening(input: EngineQuestion, terms: readonly string[]): Opening {
     const last = withNextIfShort(list, at);
     return { text: `${lead}${quoted(list, at, last, 0)}`, used: new Map([[0, new Set([at, last])]]) };
   }
-  // The section that answers best opens with the answer written for it by a person who read it
-  // (content/index-terms), then the book's sentence that answers the question as asked: a written
-  // answer says what the section says, the sentence holds the particular fact asked for.
   const written = input.passages[0]?.answer;
   const quotedOpening = bestSentences(input, terms);
   if (!written) return quotedOpening;
   return { text: quotedOpening.text ? `${written} [1] ${quotedOpening.text}` : `${written} [1]`, used: quotedOpening.used };
 }
 
-/** The book's sentences that answer the question best, quoted and cited. */
+/**
+ * The book's sentences that answer the question best, quoted and cited: each scores the question's
+ * terms it holds, one more for two neighbouring words of the question together ("hash anchor"),
+ * and 2 less for each place its passage is below the first (the search ranked that one first).
+ */
 function bestSentences(input: EngineQuestion, terms: readonly string[]): Opening {
   const pairs = termPairs(input.question);
-  const rank = (wanted: ReadonlySet<string>): Chosen[] => {
-    const ranked: Chosen[] = [];
-    input.passages.forEach((p: Passage, at) => {
-      const list = sentences(p.text);
-      for (const [i, sentence] of list.entries()) {
-        if (sentence.length > 400) continue;
-        const own = termsOf(sentence);
-        const matched = own.filter((t) => wanted.has(t)).length;
-        if (matched === 0) continue;
-        // The best-ranked passage leads (the search ranked it first for the whole question); a later
-        // one only when its sentence matches clearly more. A sentence that holds two neighbouring
-        // words of the question together ("hash anchor") is about them.
-        const phrase = holdsPair(sentence, pairs) ? 1 : 0;
-        const score = matched + phrase - at * 2;
-        ranked.push({ list, i, at, score });
-      }
+  const wanted = new Set(terms);
+  const ranked = input.passages.flatMap((p, at) => {
+    const list = sentences(p.text);
+    return list.flatMap((sentence, i): Chosen[] => {
+      const matched = termsOf(sentence).filter((t) => wanted.has(t)).length;
+      if (sentence.length > 400 || matched === 0) return [];
+      return [{ list, i, at, score: matched + (holdsPair(sentence, pairs) ? 1 : 0) - at * 2 }];
     });
-    return ranked;
-  };
-  const ranked = rank(new Set(terms));
-  // The best first (of equals, the earlier), then the next best that is not already quoted, when it
-  // matches as well but for its passage's lower rank (a score within SECOND_OPENING of the first's):
+  });
+  // The best first (of equals, the earlier), then the next best not yet quoted within SECOND_OPENING:
   // from another passage, or after the first in its own (the sentences before it set it up).
   ranked.sort((a, b) => b.score - a.score);
   const first = ranked[0];
@@ -169,22 +142,14 @@ function bestSentences(input: EngineQuestion, terms: readonly string[]): Opening
   return { text: `${text} ${more}`, used };
 }
 
-/**
- * The place of the last sentence to quote from sentence `i` of `list`: the next one too when `i` is
- * short, as a short sentence rarely answers alone ("Public ledgers are pseudonymous.", "BRC-88
- * defines two discovery protocols."), and the next one usually says why or how.
- */
+/** The last sentence to quote from sentence `i`: the next too when `i` is short ("Public ledgers are pseudonymous."). */
 function withNextIfShort(list: readonly string[], i: number): number {
   const sentence = list[i] ?? '';
   const next = list[i + 1];
   return sentence.length < SHORT_OPENING && next && sentence.length + next.length <= 320 ? i + 1 : i;
 }
 
-/**
- * Said when a word of the question was read as the book's word one slip away, so a reader sees what
- * was answered. A citation marker the reader typed ("[3]") is shown as "(3)": the answer's markers
- * are checked and renumbered, and a typed one would cite a passage first.
- */
+/** Says what was answered when a slip was read as the book's word; a typed "[3]" shows as "(3)" (a marker would cite). */
 const readAs = (question: string) => `Read as: “${question.replace(/\[([\d,\s]*)\]/g, '($1)')}”`;
 
 /** The offline answer for a question and its passages: the answer first, then the passages it came from. */
@@ -194,9 +159,8 @@ function composeOfflineAnswer(input: EngineQuestion): string {
   if (input.passages.length === 0) return [...(foreign ? [OFFLINE_ENGLISH_ONLY] : []), OFFLINE_NOT_COVERED, ...read].join('\n\n');
   const terms = input.terms ?? termsOf(expandQuery(input.question));
   const { text: answer, used } = opening(input, terms);
-  // Each passage is quoted where the opening did not already quote it; one the opening quoted whole
-  // is named only. The passages the opening cites come first, in the order it cites them, so the
-  // sources read [1], [2], [3] once numbered by first use ([2] had been listed before [1]).
+  // Each passage is quoted where the opening did not quote it (named only if quoted whole); those the
+  // opening cites come first, in its order, so the sources read [1], [2], [3] once renumbered.
   const cited = [...answer.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]) - 1);
   const order = [...new Set([...cited, ...input.passages.keys()])].filter((i) => i >= 0 && i < input.passages.length);
   const parts = order.map((i) => {

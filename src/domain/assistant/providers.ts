@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { GenerationError } from '../ideas/engine.ts';
+import { jsonStringStream } from '../llm/json-stream.ts';
 import type { JsonModel } from '../llm/port.ts';
-import { JsonAnswerStream, type AnswerEngine, type EngineAnswerOptions, type EngineQuestion } from './engine.ts';
+import type { AnswerEngine, EngineAnswerOptions, EngineQuestion } from './engine.ts';
 import { answerJsonSchema, chatMessages, systemPrompt } from './prompt.ts';
 
 /** Output cap of an answer (a few paragraphs); the abuse and cost bound. */
@@ -34,10 +35,7 @@ export class ModelAnswerEngine implements AnswerEngine {
       schema: answerJsonSchema(),
       maxOutputTokens: ANSWER_MAX_OUTPUT_TOKENS,
     };
-    const outcome = await this.llm.complete(request, options.signal, () => {
-      const stream = new JsonAnswerStream((t) => options.onText?.(t));
-      return (text) => stream.push(text);
-    });
+    const outcome = await this.llm.complete(request, options.signal, () => jsonStringStream('answer', (t) => options.onText?.(t)));
     const provider = this.llm.label;
     if (outcome.ending === 'refusal') throw new GenerationError('refusal', `${provider} declined to answer this question`);
     if (outcome.ending === 'truncated') throw new GenerationError('truncated', `${provider} ran out of output tokens before finishing the answer`);

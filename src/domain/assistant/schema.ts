@@ -7,26 +7,19 @@ export const HISTORY_MAX_TURNS = 10;
 /** Longest earlier answer a request may carry back (characters). */
 const HISTORY_ANSWER_MAX_CHARS = 6_000;
 
-const question = (label: string) =>
+const text = (label: string, max: number) =>
   z
     .string({ error: `${label} must be a string` })
     .trim()
     .min(1, `${label} is empty`)
-    .max(QUESTION_MAX_CHARS, `${label} is longer than ${QUESTION_MAX_CHARS} characters`);
+    .max(max, `${label} is longer than ${max} characters`);
 
 /** One earlier turn of the conversation, sent back by the page so follow-up questions make sense. */
 const historyEntrySchema = z.discriminatedUnion(
   'role',
   [
-    z.object({ role: z.literal('user'), content: question('content') }),
-    z.object({
-      role: z.literal('assistant'),
-      content: z
-        .string({ error: 'content must be a string' })
-        .trim()
-        .min(1, 'content is empty')
-        .max(HISTORY_ANSWER_MAX_CHARS, `content is longer than ${HISTORY_ANSWER_MAX_CHARS} characters`),
-    }),
+    z.object({ role: z.literal('user'), content: text('content', QUESTION_MAX_CHARS) }),
+    z.object({ role: z.literal('assistant'), content: text('content', HISTORY_ANSWER_MAX_CHARS) }),
   ],
   { error: "role must be 'user' or 'assistant'" },
 );
@@ -34,7 +27,7 @@ const historyEntrySchema = z.discriminatedUnion(
 /** The body of `POST /api/ask`. */
 export const askRequestSchema = z.object(
   {
-    question: question('question'),
+    question: text('question', QUESTION_MAX_CHARS),
     history: z.array(historyEntrySchema).max(HISTORY_MAX_TURNS, `history has more than ${HISTORY_MAX_TURNS} turns`).default([]),
   },
   // An array, a string or null: the one message that helps, rather than zod's type names.

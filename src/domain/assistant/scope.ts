@@ -1,11 +1,8 @@
 import scope from '../../../content/assistant-scope.json' with { type: 'json' };
 
 /**
- * What the book does not cover, as its editor wrote it down (content/assistant-scope.json): the
- * subjects readers ask about in the book's own words (coin prices, exchanges, home mining, hardware
- * wallets, taxes, other chains' products) and the everyday ones (sleep, pets, cooking...), each
- * with the ways a question names it and, for the first kind, the nearest section the book does have.
- * A question that names one is declined, with that section when there is one (decision 022).
+ * What the book does not cover, as its editor wrote it down (content/assistant-scope.json, decision
+ * 022): coin prices, exchanges, taxes... with the nearest section it has; sleep, pets... with none.
  */
 interface Subject {
   subject: string;

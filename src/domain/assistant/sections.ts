@@ -1,20 +1,11 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
-import rehypeSlug from 'rehype-slug';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
-import remarkRehype from 'remark-rehype';
-import { unified } from 'unified';
 import { withoutExercises } from '../book/exercises.ts';
 import type { ChapterSource } from '../book/load.ts';
+import { markdownToHtmlTree } from '../book/markdown.ts';
 import { shortSubtitle } from '../book/reader.ts';
 import type { Passage } from './schema.ts';
 
-/**
- * The same Markdown-to-HTML steps as the reader (src/domain/book/render.ts: remark-gfm, then
- * rehype-slug), without rendering: the section ids here are the ids of the reader's headings, so
- * a citation's `#slug` lands on its heading (a unit test checks every one against the reader).
- */
-const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeSlug);
+const processor = markdownToHtmlTree();
 
 const BLOCK = new Set(['p', 'li', 'tr', 'td', 'th', 'br', 'blockquote', 'h4', 'h5', 'h6', 'dt', 'dd']);
 
@@ -32,11 +23,7 @@ const clean = (parts: string[]) => parts.join('').replace(/\s+/g, ' ').trim();
 const elements = (node: Element, tag: string): Element[] =>
   node.children.flatMap((child) => (child.type !== 'element' ? [] : child.tagName === tag ? [child] : elements(child, tag)));
 
-/**
- * A table as sentences a reader can quote: one per row, each cell named by its column ("P2PKH
- * payment at 10× the rate: Bytes 226; Rate (sat/kB) 1,000; Fee (sat) 226."), never the cells run
- * together.
- */
+/** A table as sentences to quote, one per row, each cell named by its column ("P2PKH payment: Bytes 226; Fee (sat) 23."). */
 function tableText(table: Element): string {
   const rows = elements(table, 'tr');
   const header = rows[0] ? elements(rows[0], 'th').map((th) => clean(textOf(th))) : [];
@@ -56,10 +43,7 @@ function chapterDisplayTitle(chapter: Pick<ChapterSource, 'title' | 'subtitle'>)
   return `${chapter.title}: ${shortSubtitle(chapter.subtitle)}`;
 }
 
-/**
- * Splits a chapter into passages at its h2 and h3 headings (the text before the first heading is
- * the chapter's opening), leaving out the exercises. Code blocks are kept apart from the prose.
- */
+/** Splits a chapter into passages at its h2 and h3 headings (before the first: its opening), without the exercises; code apart. */
 export function splitChapter(chapter: ChapterSource): Passage[] {
   const tree = processor.runSync(processor.parse(withoutExercises(chapter.markdown))) as Root;
   const chapterTitle = chapterDisplayTitle(chapter);

@@ -1,12 +1,10 @@
 import { stemmer } from 'stemmer';
 
 /**
- * Tokenisation shared by the index and the queries, made for the book's vocabulary: compounds such
- * as BRC-100, OP_RETURN, IPv6 or C2PA stay whole (and their parts are indexed too), acronyms are
- * not stemmed, ordinary English words are (Porter), and function words are dropped, with the
- * words readers fill a question with ("What should actually go on there?", "what is teranode
- * exactly?"): left in, "actually" finds the headings "What Inclusion Actually Requires" and
- * "Verifying what actually ran".
+ * Tokenisation shared by the index and the queries: compounds (BRC-100, OP_RETURN, C2PA) stay whole
+ * and their parts are indexed too, acronyms are not stemmed, other words are (Porter), and function
+ * words are dropped with the words readers pad a question with ("actually" found "What Inclusion
+ * Actually Requires").
  */
 
 const STOPWORDS = new Set(
@@ -31,11 +29,7 @@ export function replaceTokens(text: string, replace: (token: string) => string):
   return text.replace(TOKEN, replace);
 }
 
-/**
- * The number of single-letter edits (an insertion, a deletion, a substitution, or two neighbouring
- * letters swapped) that turn `a` into `b`: "transacton" is one from "transaction", "ledegr" one from
- * "ledger". Past `max` it stops counting and returns max + 1.
- */
+/** Single-letter edits (insert, delete, substitute, swap two neighbours) from `a` to `b`; past `max`, max + 1. */
 export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   // Three rows of the table at a time: two rows up (for a swap), the row above and this one.
@@ -63,18 +57,13 @@ const NOT_PLURAL = new Set(['news', 'yes', 'gas', 'this', 'thus', 'ways', 'does'
 
 function normalizeWord(word: string): string | null {
   if (STOPWORDS.has(word) || word.length < 2) return null;
-  // Acronyms and words with digits (spv, beef, brc, ipv6, c2pa) are kept as written: stemming
-  // would fold "beef" and "bees" together for no gain.
   if (/\d/.test(word)) return word;
-  // A short plural is its singular (keys, fees, apps, sats), where "gas", "bus" and "news" are not plurals.
+  // Short words are not stemmed ("beef" and "bees" would fold together); a short plural is its singular (fees, sats).
   if (word.length <= 4) return SHORT_PLURAL.test(word) && !NOT_PLURAL.has(word) ? word.slice(0, -1) : word;
   return stemmer(word);
 }
 
-/**
- * The index terms of one token: the token itself (lowercased, stemmed when it is an ordinary
- * word) and, for a compound, each of its parts. Returns null for a stop word.
- */
+/** The index terms of a token: itself (lowercased, stemmed if an ordinary word) and a compound's parts; null for a stop word. */
 export function processTerm(token: string): string[] | null {
   // An acronym in capitals is a term even when its letters spell a stop word (DID, IT), and its
   // plural is the acronym (DIDs, UTXOs).
@@ -85,42 +74,20 @@ export function processTerm(token: string): string[] | null {
     .replace(/[’']s$/, '')
     .replace(/’/g, "'");
   const parts = lower.split(/[-_.']/).filter(Boolean);
-  if (parts.length <= 1) {
-    const one = normalizeWord(lower);
-    return one ? [one] : null;
-  }
-  const terms = new Set<string>([lower]);
-  for (const part of parts) {
+  const compound = parts.length > 1;
+  const terms = new Set(compound ? [lower] : []);
+  for (const part of compound ? parts : [lower]) {
     const t = normalizeWord(part);
     if (t) terms.add(t);
   }
-  return [...terms];
+  return terms.size > 0 ? [...terms] : null;
 }
 
-/**
- * Phrases that frame a question without saying what it is about: left in, "stand" or "difference"
- * would pull in passages about standing or differences.
- */
-const FRAMING = [
-  /\bwhat(?:'s| is| are| does| do)\b/gi,
-  /\bstands? for\b/gi,
-  /\bshort for\b/gi,
-  /\b(?:the )?meaning of\b/gi,
-  /\bhow (?:do|can|should|would) (?:i|we|you)\b/gi,
-  /\b(?:can|could|should) (?:i|we|you)\b/gi,
-  /\btell me(?: about)?\b/gi,
-  /\bwhat (?:happened|became) (?:to|of|with)\b/gi,
-  /\bexplain\b/gi,
-  /\bdefine\b/gi,
-  /\babbreviation\b/gi,
-  /\bacronym\b/gi,
-];
+/** Phrases that frame a question without saying what it is about ("stand" or "difference" would pull in passages about standing). */
+const FRAMING =
+  /\bwhat(?:'s| is| are| does| do)\b|\bstands? for\b|\bshort for\b|\b(?:the )?meaning of\b|\bhow (?:do|can|should|would) (?:i|we|you)\b|\b(?:can|could|should) (?:i|we|you)\b|\btell me(?: about)?\b|\bwhat (?:happened|became) (?:to|of|with)\b|\b(?:explain|define|abbreviation|acronym)\b/gi;
 
-/**
- * Everyday words for things the book names in its own terms, one way only (the book's word never
- * brings back the everyday one): "hacked" brings "breach", "send money home" brings "remittance".
- * Chosen from the misses of an earlier held-out set; the implied words count half.
- */
+/** Everyday words for things the book names in its own terms ("hacked" brings "breach"), one way only; they count half. */
 const EVERYDAY: readonly (readonly [RegExp, string])[] = [
   [/\bhack(?:ed|ers?|ing|s)?\b/i, 'breach breaches honeypot'],
   [/\b(?:send(?:ing)? money|money home|family abroad|abroad|migrant)\b/i, 'remittance remittances'],
@@ -136,9 +103,7 @@ export function expandQuery(question: string): string {
 
 /** The question without the phrases that only frame it. */
 export function framedQuestion(question: string): string {
-  let query = question;
-  for (const frame of FRAMING) query = query.replace(frame, ' ');
-  return query.replace(/\s+/g, ' ').trim();
+  return question.replace(FRAMING, ' ').replace(/\s+/g, ' ').trim();
 }
 
 /** The words a question implies without saying: the book's words for its everyday ones. */
@@ -161,26 +126,19 @@ export function termsOf(text: string): string[] {
   return [...out];
 }
 
-/**
- * The question's pairs of neighbouring content words, as stemmed terms ("the travel rule" ->
- * ["travel rule"]): a passage holding a pair together is about the phrase, not about each word.
- */
-export function termPairs(question: string): string[] {
-  const terms = tokenize(framedQuestion(question)).map((token) => processTerm(token)?.[0] ?? null);
-  const pairs: string[] = [];
-  for (let i = 0; i + 1 < terms.length; i += 1) {
-    const [a, b] = [terms[i], terms[i + 1]];
-    if (a && b && a !== b) pairs.push(`${a} ${b}`);
-  }
-  return pairs;
+/** The pairs of neighbouring content words of a text, as stemmed terms ("the travel rule" -> ["travel rule"]). */
+function pairsOf(text: string): string[] {
+  const terms = tokenize(text).map((token) => processTerm(token)?.[0]);
+  return terms.slice(1).flatMap((b, i) => (terms[i] && b && terms[i] !== b ? [`${terms[i]} ${b}`] : []));
 }
+
+/** The question's pairs of neighbouring content words: a passage holding one together is about the phrase, not each word. */
+export const termPairs = (question: string): string[] => pairsOf(framedQuestion(question));
 
 /** Whether `text` holds one of `pairs` as neighbouring terms. */
 export function holdsPair(text: string, pairs: readonly string[]): boolean {
   if (pairs.length === 0) return false;
-  const terms = tokenize(text).map((token) => processTerm(token)?.[0] ?? null);
-  const found = new Set<string>();
-  for (let i = 0; i + 1 < terms.length; i += 1) if (terms[i] && terms[i + 1]) found.add(`${terms[i]} ${terms[i + 1]}`);
+  const found = new Set(pairsOf(text));
   return pairs.some((p) => found.has(p));
 }
 
@@ -198,11 +156,9 @@ export function sentences(text: string): string[] {
 }
 
 /**
- * The quote for a citation: the sentence of `text` sharing the most terms with the question, with
- * its neighbours while the quote stays under `maxChars`; verbatim, so it can be checked. Sentences
- * in `quoted` (by their place, quoted already by the answer's opening) are left out, unless no
- * other remains, and the quote then goes on from the sentence after them: what follows what the
- * reader has just read.
+ * The quote for a citation, verbatim: the sentence of `text` sharing the most terms with the
+ * question, with the next ones while under `maxChars`. When the opening quoted some (`quoted`, by
+ * place), the quote goes on from the sentence after them: what follows what the reader just read.
  */
 export function bestQuote(text: string, questionTerms: readonly string[], maxChars = 320, quoted: ReadonlySet<number> = new Set()): string {
   const list = sentences(text);
@@ -213,15 +169,8 @@ export function bestQuote(text: string, questionTerms: readonly string[], maxCha
   let best = left.size > 0 && after < list.length ? after : -1;
   if (best < 0) {
     const wanted = new Set(questionTerms);
-    let bestScore = -1;
-    list.forEach((s, i) => {
-      if (left.has(i)) return;
-      const score = termsOf(s).filter((t) => wanted.has(t)).length;
-      if (score > bestScore) {
-        best = i;
-        bestScore = score;
-      }
-    });
+    const scores = list.map((s, i) => (left.has(i) ? -1 : termsOf(s).filter((t) => wanted.has(t)).length));
+    best = scores.indexOf(Math.max(...scores));
   }
   let quote = list[best] ?? '';
   for (let next = best + 1; next < list.length && !left.has(next); next += 1) {

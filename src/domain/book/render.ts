@@ -1,14 +1,10 @@
 import rehypeShikiFromHighlighter from '@shikijs/rehype/core';
 import type { Element, Root as HastRoot } from 'hast';
-import rehypeSlug from 'rehype-slug';
 import rehypeStringify from 'rehype-stringify';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
-import remarkRehype from 'remark-rehype';
 import { createHighlighter, type Highlighter } from 'shiki';
-import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { ANSWER_HEADING, EXERCISES_HEADING } from './exercises.ts';
+import { markdownToHtmlTree } from './markdown.ts';
 import { FigureError, pageFigureSvg, parseFigure, printFigureSvg, type FigureSource } from './figures.ts';
 
 /** A heading of a rendered chapter, for its table of contents. */
@@ -178,28 +174,23 @@ export async function renderMarkdown(markdown: string, options: RenderOptions = 
   const headings: Heading[] = [];
   const figures: RenderedFigure[] = [];
   const { rewriteLink, xhtml = false, highlight = true, answers = 'inline', chapterNumber, figureImage } = options;
-  const processor = unified()
-    .use(remarkParse)
-    .use(remarkGfm)
-    .use(remarkRehype)
-    .use(rehypeSlug)
-    .use(() => (tree: HastRoot) => {
-      if (chapterNumber !== undefined) renderFigures(tree, chapterNumber, figures, figureImage);
-      foldAnswers(tree, answers);
-      visit(tree, 'element', (node: Element) => {
-        if ((node.tagName === 'h2' || node.tagName === 'h3') && typeof node.properties['id'] === 'string') {
-          headings.push({ depth: node.tagName === 'h2' ? 2 : 3, slug: node.properties['id'], text: textOf(node).trim() });
+  const processor = markdownToHtmlTree().use(() => (tree: HastRoot) => {
+    if (chapterNumber !== undefined) renderFigures(tree, chapterNumber, figures, figureImage);
+    foldAnswers(tree, answers);
+    visit(tree, 'element', (node: Element) => {
+      if ((node.tagName === 'h2' || node.tagName === 'h3') && typeof node.properties['id'] === 'string') {
+        headings.push({ depth: node.tagName === 'h2' ? 2 : 3, slug: node.properties['id'], text: textOf(node).trim() });
+      }
+      if (node.tagName === 'a' && typeof node.properties['href'] === 'string') {
+        const href = node.properties['href'];
+        if (/^https?:\/\//.test(href)) {
+          node.properties['rel'] = ['noopener', 'noreferrer'];
+        } else if (rewriteLink) {
+          node.properties['href'] = rewriteLink(href);
         }
-        if (node.tagName === 'a' && typeof node.properties['href'] === 'string') {
-          const href = node.properties['href'];
-          if (/^https?:\/\//.test(href)) {
-            node.properties['rel'] = ['noopener', 'noreferrer'];
-          } else if (rewriteLink) {
-            node.properties['href'] = rewriteLink(href);
-          }
-        }
-      });
+      }
     });
+  });
   if (highlight) {
     processor.use(rehypeShikiFromHighlighter, await getHighlighter(), {
       themes: SHIKI_THEMES,
