@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type KeyboardEvent, type Ref, type SubmitE
 import { ApiError } from '../../../lib/api.ts';
 import { AnswerFeedback } from './AnswerFeedback.tsx';
 import { askWithStream } from './ask-client.ts';
-import { ASSISTANT_CLOSE, isAskResponse, sourceName } from '../../../domain/assistant/names.ts';
+import { sourceName } from '../../../domain/assistant/names.ts';
+import { ASSISTANT_CLOSE, isAskResponse } from '../../../lib/assistant-page.ts';
 import type { AskResponse, Citation, HistoryEntry } from '../../../domain/assistant/schema.ts';
 
 /** The API's limits, repeated here for the form (the server enforces them). */

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, type RefObject } from 'react';
-import { ASSISTANT_CLOSE } from '../../../domain/assistant/names.ts';
+import { ASSISTANT_CLOSE } from '../../../lib/assistant-page.ts';
 
 interface Props {
   name: string;
