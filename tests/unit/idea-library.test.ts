@@ -118,7 +118,7 @@ describe('checking an idea', () => {
     expect(figures.breakEvenCustomers).toBe(138);
   });
 
-  it('fails an idea whose prose states a figure that follows from nothing, a wrong article or a false break-even', () => {
+  it('fails an idea whose prose states a figure that follows from nothing, a wrong article, a false break-even or a chapter number', () => {
     const good = libraryIdea('agriculture/orchard-ledger', {});
     good.idea.executiveSummary = `${good.idea.executiveSummary} Each farm pays US$400 a month; by month 24 the 300 farms bring US$120,000 a month, and each anchor costs 24 satoshis. ${'x'.repeat(120)}`;
     good.idea.marketAnalysis = `${'Orchards need proof. '.repeat(20)}`;
@@ -126,8 +126,9 @@ describe('checking an idea', () => {
     expect(base).toEqual([]);
     const broken = structuredClone(good);
     broken.idea.executiveSummary = broken.idea.executiveSummary.replace('US$120,000', 'US$1.5 million').replace('Each farm', 'Each farm, a apple grower,');
-    broken.idea.marketAnalysis = `${broken.idea.marketAnalysis} It breaks even in year one.`;
+    broken.idea.marketAnalysis = `${broken.idea.marketAnalysis} It breaks even in year one. Chapter 12 explains why.`;
     const problems = checkIdea(broken, book).join('\n');
+    expect(problems).toMatch(/"Chapter 12": state what the book shows, not where/);
     expect(problems).toMatch(/"US\$1\.5 million" follows from nothing/);
     expect(problems).toMatch(/article: "a apple"/);
     expect(problems).toMatch(/mentions break-even but economics.breakEvenMonth is not set/);

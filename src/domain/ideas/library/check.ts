@@ -128,6 +128,9 @@ export function checkIdea(item: LibraryIdea, book: BookFacts): string[] {
   // Prose that code can check.
   for (const slip of texts.flatMap(articleSlips)) problems.push(`article: "${slip}"`);
   for (const twice of texts.flatMap(doubledWords)) problems.push(`doubled word: "${twice}"`);
+  // A founder's pitch names its sources, not the book's chapters (the page lists the chapters it draws on):
+  // an investor read "as chapter 15 describes" as a note left in by the writer.
+  for (const named of prose.match(/\b[Cc]hapters? \d+/g) ?? []) problems.push(`"${named}": state what the book shows, not where (the page links the chapters)`);
   return problems;
 }
 
