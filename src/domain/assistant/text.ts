@@ -88,11 +88,13 @@ const FRAMING =
   /\bwhat(?:'s| is| are| does| do)\b|\bstands? for\b|\bshort for\b|\b(?:the )?meaning of\b|\bhow (?:do|can|should|would) (?:i|we|you)\b|\b(?:can|could|should) (?:i|we|you)\b|\btell me(?: about)?\b|\bwhat (?:happened|became) (?:to|of|with)\b|\b(?:explain|define|abbreviation|acronym)\b/gi;
 
 /** Everyday words for things the book names in its own terms ("hacked" brings "breach"), one way only; they count half. */
+const OWNED = '(?:keys?|wallets?|phrase|seed|coins?|password|device|phone|laptop|access)';
 const EVERYDAY: readonly (readonly [RegExp, string])[] = [
   [/\bhack(?:ed|ers?|ing|s)?\b/i, 'breach breaches honeypot'],
   [/\b(?:send(?:ing)? money|money home|family abroad|abroad|migrant)\b/i, 'remittance remittances'],
   [/\b(?:appeal|challenge|dispute)\b[^?.]*\b(?:decision|decided|ruling|verdict)/i, 'contest contestability appeal human review'],
-  [/\b(?:stolen|steal|lose|lost)\b/i, 'recovery backup lost key'],
+  // Losing a key, not money ("how much did they lose?" after the Arup fraud had brought wallet recovery).
+  [new RegExp(`\\b(?:stolen|steal|lose|lost|losing)\\b[^?.]*\\b${OWNED}\\b|\\b${OWNED}\\b[^?.]*\\b(?:stolen|lost)\\b`, 'i'), 'recovery backup lost key'],
   [/\bwithout (?:running|downloading) (?:a |the )?(?:full node|whole (?:blockchain|chain|ledger))\b/i, 'SPV simplified payment verification headers'],
 ];
 
