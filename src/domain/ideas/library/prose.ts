@@ -12,6 +12,7 @@ const VOWEL_LETTERS = new Set('AEFHILMNORSX');
 /** Initialisms said as a word, with the article they take. */
 const SAID_AS_WORDS: Record<string, 'a' | 'an'> = {
   SACCO: 'a',
+  SASRA: 'a',
   NATO: 'a',
   FSMA: 'an',
   GAAP: 'a',
