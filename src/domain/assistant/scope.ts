@@ -1,4 +1,5 @@
 import scope from '../../../content/assistant-scope.json' with { type: 'json' };
+import { escapeRegExp } from './text.ts';
 
 /**
  * What the book does not cover, as its editor wrote it down (content/assistant-scope.json, decision
@@ -15,7 +16,7 @@ interface Subject {
 }
 const SUBJECTS: readonly Subject[] = scope;
 
-const holds = (text: string, phrase: string): boolean => new RegExp(`(?<![\\w-])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(text);
+const holds = (text: string, phrase: string): boolean => new RegExp(`(?<![\\w-])${escapeRegExp(phrase)}(?![\\w-])`).test(text);
 
 /** What the book says of a question about a subject it does not cover (the section nearby to cite, if any), or undefined. */
 export function outOfScope(question: string): { text: string; near?: { chapter: string; slug: string } } | undefined {
