@@ -71,6 +71,35 @@ describe('selecting an idea from the library', () => {
     expect(selectIdea(LIBRARY, request, 'visit--0').item.key).toBe('agriculture/herd-pass');
   });
 
+  it('past the category, ranks the idea that misses fewer settings first, whichever they are', () => {
+    // herd-pass keeps the market and revenue model but misses the feature, the AI focus and the level's band;
+    // seed-vault misses the market alone: one difference beats three.
+    const request = ask({
+      businessCategory: 'agriculture',
+      targetMarket: 'b2g',
+      revenueModel: 'subscription',
+      bsvFeature: 'tokenisation',
+      aiFocus: 'computer-vision',
+      innovationLevel: 9,
+    });
+    const wide = libraryIdea('agriculture/wide', {
+      targetMarkets: ['p2p'],
+      revenueModels: ['subscription'],
+      bsvFeatures: ['tokenisation'],
+      innovationLevel: 8,
+    });
+    const narrow = libraryIdea('agriculture/narrow', {
+      targetMarkets: ['b2g'],
+      revenueModels: ['subscription'],
+      bsvFeatures: ['micropayments'],
+      aiFocuses: ['nlp'],
+      innovationLevel: 2,
+    });
+    const { item, unmet } = selectIdea([narrow, wide], request, 'v--0');
+    expect(item.key).toBe('agriculture/wide');
+    expect(unmet).toEqual(['target market Peer to peer (P2P), not Business to government (B2G)']);
+  });
+
   it('walks down the ranking on each click of a visit, repeating nothing until the library is exhausted, and a seed gives one idea', () => {
     const request = ask({ businessCategory: 'agriculture' });
     const keys = Array.from({ length: 4 }, (_, n) => selectIdea(LIBRARY, request, `abc--${n}`).item.key);

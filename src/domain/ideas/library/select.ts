@@ -3,13 +3,17 @@ import type { GenerateRequest } from '../schema.ts';
 import { seededRandom } from '../seeded-random.ts';
 import type { LibraryIdea } from './schema.ts';
 
-/** The controls an idea declares in `fits`, by the request field they answer. */
+/**
+ * The controls an idea declares in `fits`, by the request field they answer. Past the category, an
+ * idea that misses fewer settings ranks first, whichever they are (a reader counts the differences);
+ * of equals, one that keeps the revenue model and market, then the BSV feature and AI focus.
+ */
 const CONTROLS = [
   { field: 'businessCategory', weight: 10_000, values: (i: LibraryIdea) => [i.fits.category] },
-  { field: 'revenueModel', weight: 1_000, values: (i: LibraryIdea) => i.fits.revenueModels },
-  { field: 'targetMarket', weight: 1_000, values: (i: LibraryIdea) => i.fits.targetMarkets },
-  { field: 'bsvFeature', weight: 100, values: (i: LibraryIdea) => i.fits.bsvFeatures },
-  { field: 'aiFocus', weight: 100, values: (i: LibraryIdea) => i.fits.aiFocuses },
+  { field: 'revenueModel', weight: 110, values: (i: LibraryIdea) => i.fits.revenueModels },
+  { field: 'targetMarket', weight: 110, values: (i: LibraryIdea) => i.fits.targetMarkets },
+  { field: 'bsvFeature', weight: 105, values: (i: LibraryIdea) => i.fits.bsvFeatures },
+  { field: 'aiFocus', weight: 105, values: (i: LibraryIdea) => i.fits.aiFocuses },
 ] as const satisfies readonly { field: OptionField; weight: number; values: (i: LibraryIdea) => readonly string[] }[];
 
 /** 1-3, 4-7, 8-10: an idea honours a level in its band. */
@@ -18,9 +22,11 @@ function band(level: number): number {
 }
 
 /**
- * How well an idea fits the settings: the category first, then the revenue model and the target
- * market, then the BSV feature and the AI focus, then the innovation level (the same band, then
- * the nearest level). 'all' is honoured by every idea.
+ * How well an idea fits the settings: the category first, then how many of the other settings it
+ * honours (the innovation level's band counts as one), then which (see CONTROLS) and the nearest
+ * level: a level six or more further from the asked one ranks below a missed AI focus or BSV
+ * feature. 'all' is honoured
+ * by every idea.
  */
 export function fitScore(idea: LibraryIdea, request: GenerateRequest): number {
   let score = 0;
@@ -29,7 +35,7 @@ export function fitScore(idea: LibraryIdea, request: GenerateRequest): number {
     if (asked === 'all' || control.values(idea).includes(asked)) score += control.weight;
   }
   const level = idea.fits.innovationLevel;
-  if (band(level) === band(request.innovationLevel)) score += 20;
+  if (band(level) === band(request.innovationLevel)) score += 100;
   return score + 9 - Math.abs(level - request.innovationLevel);
 }
 
