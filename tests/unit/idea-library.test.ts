@@ -163,6 +163,18 @@ describe('checking an idea', () => {
     expect(problems).toMatch(/mentions break-even but economics.breakEvenMonth is not set/);
   });
 
+  it('reads a count of customers with the rounding it implies: about 140 farms for a break-even at 138, not 150', () => {
+    const idea = libraryIdea('agriculture/orchard-ledger', {});
+    idea.idea.executiveSummary = `${idea.idea.executiveSummary} It covers its costs at about 140 farms. ${'x'.repeat(120)}`;
+    idea.idea.marketAnalysis = `${'Orchards need proof. '.repeat(20)}`;
+    idea.economics.breakEvenMonth = 12;
+    const count = (i: LibraryIdea) => checkIdea(i, book).filter((p) => /farms"? is neither/.test(p));
+    expect(count(idea)).toEqual([]);
+    const wrong = structuredClone(idea);
+    wrong.idea.executiveSummary = wrong.idea.executiveSummary.replace('about 140 farms', 'about 150 farms');
+    expect(count(wrong)).toEqual(['"150 farms" is neither a milestone (20, 80, 300) nor the break-even count (138)']);
+  });
+
   it('reads money as written, with the rounding it implies', () => {
     const [m] = moneyFigures('about US$2.5 million a year');
     expect(m?.value).toBe(2_500_000);

@@ -1,6 +1,6 @@
 import { OPTION_LABELS } from '../../option-labels.ts';
 import { computeFigures, moneyCandidates, satoshiCandidates, type FeeTable } from './economics.ts';
-import { articleSlips, bareDollars, doubledWords, matchesOne, moneyFigures, satoshiFigures, sixWordPhrases, textsOf } from './prose.ts';
+import { articleSlips, bareDollars, doubledWords, figure, matchesOne, moneyFigures, satoshiFigures, sixWordPhrases, textsOf } from './prose.ts';
 import type { LibraryIdea } from './schema.ts';
 
 /** What the checks need to know about the book. */
@@ -103,8 +103,8 @@ export function checkIdea(item: LibraryIdea, book: BookFacts): string[] {
   const customerCount = new RegExp(`(\\d[\\d,]*)\\s+(?:paying\\s+|more\\s+)?${noun}\\b`, 'gi');
   for (const text of texts)
     for (const m of text.matchAll(customerCount)) {
-      const n = Number((m[1] ?? '').replace(/,/g, ''));
-      if (!counts.includes(n))
+      // Rounded as money is ("about 11,400 workers" for 11,423): trailing zeros, within 3%.
+      if (!matchesOne(figure(m[0], m[1] ?? '0', undefined), counts))
         problems.push(
           `"${m[0]}" is neither a milestone (${months.map((x) => x.customers).join(', ')}) nor the break-even count (${figures.breakEvenCustomers})`,
         );

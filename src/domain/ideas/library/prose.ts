@@ -75,7 +75,7 @@ export interface WrittenFigure {
 
 const SCALE: Record<string, number> = { thousand: 1e3, k: 1e3, million: 1e6, m: 1e6, billion: 1e9, bn: 1e9, trillion: 1e12 };
 
-function figure(text: string, digits: string, scaleWord: string | undefined): WrittenFigure {
+export function figure(text: string, digits: string, scaleWord: string | undefined): WrittenFigure {
   const scale = SCALE[(scaleWord ?? '').toLowerCase()] ?? 1;
   const plain = digits.replace(/,/g, '');
   const value = Number(plain) * scale;
