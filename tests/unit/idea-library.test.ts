@@ -83,7 +83,7 @@ describe('selecting an idea from the library', () => {
       innovationLevel: 9,
     });
     const wide = libraryIdea('agriculture/wide', {
-      targetMarkets: ['p2p'],
+      targetMarkets: ['p2p', 'b2b'],
       revenueModels: ['subscription'],
       bsvFeatures: ['tokenisation'],
       innovationLevel: 8,
@@ -97,7 +97,8 @@ describe('selecting an idea from the library', () => {
     });
     const { item, unmet } = selectIdea([narrow, wide], request, 'v--0');
     expect(item.key).toBe('agriculture/wide');
-    expect(unmet).toEqual(['target market Peer to peer (P2P), not Business to government (B2G)']);
+    // The notice names every market the idea serves, not only its first.
+    expect(unmet).toEqual(['target market Peer to peer (P2P) and Business to business (B2B), not Business to government (B2G)']);
   });
 
   it('walks down the ranking on each click of a visit, repeating nothing until the library is exhausted, and a seed gives one idea', () => {

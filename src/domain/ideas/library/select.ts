@@ -79,8 +79,12 @@ function honoured(item: LibraryIdea, request: GenerateRequest): Omit<Selection, 
     const own = control.values(item);
     const value = asked !== 'all' && own.includes(asked) ? asked : (own[0] ?? asked);
     resolved[control.field] = value;
-    if (asked !== 'all' && value !== asked)
-      unmet.push(`${CONTROL_NAMES[control.field]} ${optionLabel(control.field, value)}, not ${optionLabel(control.field, asked)}`);
+    // Every value the idea has, not only the first: two notices for one idea never seem to disagree.
+    if (asked !== 'all' && value !== asked) {
+      const labels = own.map((v) => optionLabel(control.field, v));
+      const list = labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}` : (labels[0] ?? value);
+      unmet.push(`${CONTROL_NAMES[control.field]} ${list}, not ${optionLabel(control.field, asked)}`);
+    }
   }
   resolved['innovationLevel'] = item.fits.innovationLevel;
   if (band(item.fits.innovationLevel) !== band(request.innovationLevel))
