@@ -3,8 +3,6 @@ import { sourceName } from './names.ts';
 import type { Passage } from './schema.ts';
 import { bestQuote, expandQuery, holdsPair, sentences, termPairs, termsOf } from './text.ts';
 
-const OFFLINE_ASSISTANT_MODEL = 'offline-passages';
-
 /** The first words of every offline answer: the reader knows no model wrote it. */
 export const OFFLINE_LEAD = 'Offline engine (no AI model is configured on this site): the passages of the book that best match your question.';
 export const OFFLINE_NOT_COVERED =
@@ -14,7 +12,7 @@ export const OFFLINE_NOT_COVERED =
 export class OfflineAnswerEngine implements AnswerEngine {
   readonly quotesPassages = true;
   readonly name = 'offline' as const;
-  readonly model = OFFLINE_ASSISTANT_MODEL;
+  readonly model = 'offline-passages';
 
   async answer(input: EngineQuestion, options: EngineAnswerOptions): Promise<string> {
     const text = composeOfflineAnswer(input);
