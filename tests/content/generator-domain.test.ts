@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadBook } from '../../src/domain/book/load.ts';
-import { TopLevelKeyTracker } from '../../src/domain/ideas/engine.ts';
 import { matchChapters, proseExcerpt, toGroundingChapter, type GroundingChapter } from '../../src/domain/ideas/grounding.ts';
 import { modelLabel } from '../../src/domain/ideas/models.ts';
 import { buildUserPrompt, providerJsonSchema } from '../../src/domain/ideas/prompt.ts';
@@ -68,21 +67,6 @@ describe('provider JSON schema', () => {
       Object.values(n).forEach(visit);
     };
     visit(providerJsonSchema());
-  });
-});
-
-describe('TopLevelKeyTracker', () => {
-  it('reports top-level keys once, whatever the chunking', () => {
-    const text = JSON.stringify({ businessName: 'A "quoted": name', nested: { executiveSummary: 'x' }, list: [{ phase: 1 }], marketAnalysis: 'y\\' });
-    fc.assert(
-      fc.property(fc.array(fc.nat({ max: text.length }), { maxLength: 20 }), (cuts) => {
-        const seen: string[] = [];
-        const tracker = new TopLevelKeyTracker((k) => seen.push(k));
-        const points = [...new Set([0, ...cuts, text.length])].sort((a, b) => a - b);
-        for (let i = 1; i < points.length; i += 1) tracker.push(text.slice(points[i - 1], points[i]));
-        expect(seen).toEqual(['businessName', 'nested', 'list', 'marketAnalysis']);
-      }),
-    );
   });
 });
 

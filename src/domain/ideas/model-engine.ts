@@ -1,5 +1,6 @@
 import type { JsonModel } from '../llm/port.ts';
-import { GenerationError, isIdeaSection, TopLevelKeyTracker, type EngineAnswer, type EngineCallOptions, type EngineInput, type IdeaEngine } from './engine.ts';
+import { jsonKeyStream } from '../llm/json-stream.ts';
+import { GenerationError, isIdeaSection, type EngineAnswer, type EngineCallOptions, type EngineInput, type IdeaEngine } from './engine.ts';
 import { buildUserPrompt, providerJsonSchema, SYSTEM_PROMPT } from './prompt.ts';
 import { generatedIdeaSchema, type GeneratedIdea } from './schema.ts';
 
@@ -33,12 +34,11 @@ export class ModelIdeaEngine implements IdeaEngine {
       schema: providerJsonSchema(),
       maxOutputTokens: this.maxOutputTokens,
     };
-    const outcome = await this.llm.complete(request, options.signal, () => {
-      const tracker = new TopLevelKeyTracker((key) => {
+    const outcome = await this.llm.complete(request, options.signal, () =>
+      jsonKeyStream((key) => {
         if (isIdeaSection(key)) options.onSection?.(key);
-      });
-      return (text) => tracker.push(text);
-    });
+      }),
+    );
     const provider = this.llm.label;
     if (outcome.ending === 'refusal') {
       throw new GenerationError(

@@ -21,3 +21,23 @@ export function jsonStringStream(key: string, onText: (text: string) => void): (
     sent = value;
   };
 }
+
+/**
+ * Reports each top-level key of a model's streamed JSON object once, when its value starts, so the
+ * page can say which section the model is writing (partial-json reads the unfinished text).
+ */
+export function jsonKeyStream(onKey: (key: string) => void): (chunk: string) => void {
+  let raw = '';
+  const seen = new Set<string>();
+  return (chunk) => {
+    raw += chunk;
+    let value: unknown;
+    try {
+      value = parse(raw);
+    } catch {
+      return;
+    }
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return;
+    for (const key of Object.keys(value)) if (!seen.has(key)) onKey((seen.add(key), key));
+  };
+}
