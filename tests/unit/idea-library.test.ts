@@ -72,8 +72,8 @@ describe('selecting an idea from the library', () => {
   });
 
   it('past the category, ranks the idea that misses fewer settings first, whichever they are', () => {
-    // herd-pass keeps the market and revenue model but misses the feature, the AI focus and the level's band;
-    // seed-vault misses the market alone: one difference beats three.
+    // narrow keeps the market and revenue model but misses the feature, the AI focus and the level's band;
+    // wide misses the market alone: one difference beats three (the old order chose narrow).
     const request = ask({
       businessCategory: 'agriculture',
       targetMarket: 'b2g',

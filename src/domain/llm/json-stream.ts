@@ -38,6 +38,10 @@ export function jsonKeyStream(onKey: (key: string) => void): (chunk: string) => 
       return;
     }
     if (!value || typeof value !== 'object' || Array.isArray(value)) return;
-    for (const key of Object.keys(value)) if (!seen.has(key)) onKey((seen.add(key), key));
+    for (const key of Object.keys(value)) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+      onKey(key);
+    }
   };
 }

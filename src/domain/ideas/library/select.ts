@@ -25,8 +25,7 @@ function band(level: number): number {
  * How well an idea fits the settings: the category first, then how many of the other settings it
  * honours (the innovation level's band counts as one), then which (see CONTROLS) and the nearest
  * level: a level six or more further from the asked one ranks below a missed AI focus or BSV
- * feature. 'all' is honoured
- * by every idea.
+ * feature. 'all' is honoured by every idea.
  */
 export function fitScore(idea: LibraryIdea, request: GenerateRequest): number {
   let score = 0;
