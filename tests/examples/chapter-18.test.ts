@@ -83,6 +83,13 @@ describe('Chapter 18 examples', () => {
     const again = await run(['flush'], env);
     expect(again.stderr).toBe('');
     expect(ctx.chain.accepted.length).toBe(before + 3);
+    // A second outage: a new batch is queued and flushed with the same settings; it spends the last
+    // anchor's change, not the funding output the first anchor already spent.
+    expect((await run(['close', '2026-11-24T03:00:00Z 4.6'])).stderr).toBe('');
+    const resumed = await run(['flush'], env);
+    expect(resumed.stderr).toBe('');
+    const fourth = ctx.chain.accepted[before + 3];
+    expect(fourth?.inputs[0]?.sourceTXID ?? fourth?.inputs[0]?.sourceTransaction?.id('hex')).toBe(anchors[2]?.id('hex'));
     expect((await run(['close'])).stderr).toMatch(/empty batch/);
   });
 });
