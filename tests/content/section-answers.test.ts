@@ -1,43 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { splitChapter } from '../../src/domain/assistant/sections.ts';
 import { loadBook } from '../../src/domain/book/load.ts';
+import { factProblems, sectionEntries, sentencesOf, unsupported } from '../support/section-facts.ts';
 
 /**
- * Every section of the book carries the answer it gives (content/index-terms, `answer`), written by
- * a person who read it: 1-3 sentences, and every number and named term in it is in the section.
+ * Every section of the book carries the answer it gives (content/index-terms, `answer`) and the
+ * particular facts it states as readers' questions and answers (`facts`), written by a person who
+ * read it: every number and named term in them is in the section.
  */
-const book = await loadBook();
-const entries = book.chapters.flatMap((chapter) => {
-  const passages = splitChapter(chapter);
-  return (chapter.indexTerms ?? []).map((entry, i) => ({ chapter: chapter.id, entry, text: `${passages[i]?.section ?? ''}\n${passages[i]?.text ?? ''}\n${passages[i]?.code ?? ''}` }));
-});
+const entries = sectionEntries(await loadBook());
 
-/** Numbers as written, commas dropped ("1,000" is 1000), years and all. */
-const numbersOf = (text: string) => [...text.matchAll(/\d[\d,]*(?:\.\d+)?/g)].map((m) => m[0].replace(/,(?=\d{3})/g, '').replace(/[.,]$/, ''));
-/** Named terms: acronyms and standards (SPV, BEEF, BRC-22), code in backticks, and CamelCase names. */
-const termsOf = (text: string) =>
-  [...text.matchAll(/`([^`]+)`|\b([A-Z]{2,}[A-Za-z0-9]*(?:-\d+)?)\b|\b([A-Z][a-z]+[A-Z][A-Za-z]+)\b/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
-
-describe("the sections' written answers (content/index-terms)", () => {
-  it('every section has one, in one to three sentences', () => {
+describe("the sections' written answers and facts (content/index-terms)", () => {
+  it('every section has an answer, in one to three sentences', () => {
     const missing = entries.filter((e) => !e.entry.answer).map((e) => `${e.chapter} ${e.entry.slug}`);
     expect(missing, 'sections without an answer').toEqual([]);
     for (const { chapter, entry } of entries) {
-      const sentences = (entry.answer ?? '').split(/(?<=[.!?])\s+(?=[A-Z0-9"'])/).filter(Boolean);
-      expect(sentences.length, `${chapter} ${entry.slug}: 1 to 3 sentences`).toBeLessThanOrEqual(3);
+      expect(sentencesOf(entry.answer ?? '').length, `${chapter} ${entry.slug}: 1 to 3 sentences`).toBeLessThanOrEqual(3);
       expect(entry.answer, `${chapter} ${entry.slug}: ends a sentence`).toMatch(/[.!?]["')]?$/);
     }
   });
 
   it('states only numbers and named terms the section itself has', () => {
-    const problems: string[] = [];
-    for (const { chapter, entry, text } of entries) {
-      const answer = entry.answer ?? '';
-      const haystack = text.replace(/,(?=\d{3})/g, '');
-      const lower = text.toLowerCase();
-      for (const n of numbersOf(answer)) if (!new RegExp(`(?<![\\d.])${n.replace('.', '\\.')}(?![\\d])`).test(haystack)) problems.push(`${chapter} ${entry.slug}: ${n} is not in the section`);
-      for (const t of termsOf(answer)) if (!lower.includes(t.toLowerCase())) problems.push(`${chapter} ${entry.slug}: "${t}" is not in the section`);
-    }
+    const problems = entries.flatMap(({ chapter, entry, text }) => unsupported(entry.answer ?? '', text).map((p) => `${chapter} ${entry.slug}: ${p}`));
     expect(problems).toEqual([]);
+  });
+
+  it('every section has its facts, each a question and a standalone answer of one or two sentences in its own terms', () => {
+    const missing = entries.filter((e) => (e.entry.facts?.length ?? 0) === 0).map((e) => `${e.chapter} ${e.entry.slug || '(opening)'}`);
+    expect(missing, 'sections without facts').toEqual([]);
+    expect(factProblems(entries)).toEqual([]);
+  });
+
+  it('the check finds a broken fact', () => {
+    const [first] = entries;
+    if (!first) throw new Error('no sections');
+    const broken = { ...first, entry: { ...first.entry, facts: [{ question: 'How much?', answer: 'It costs 987,654 satoshis through the QXZ-999 service. More. And more.' }] } };
+    const problems = factProblems([broken]);
+    expect(problems.join('\n')).toMatch(/3 sentences/);
+    expect(problems.join('\n')).toMatch(/pointing back/);
+    expect(problems.join('\n')).toMatch(/987654 is not in the section/);
+    expect(problems.join('\n')).toMatch(/"QXZ-999" is not in the section/);
   });
 });

@@ -131,13 +131,8 @@ export async function askBook(request: AskRequest, deps: AskDeps): Promise<AskRe
   const found = deps.search.search(question, { limit: limit + 2, context });
   let passages = selectPassages(found, terms.length, limit, looksNonEnglish(question), context !== undefined);
   // "How can I sleep better at night?" matched "better" and "night", not its particular words: not covered.
-  if (
-    !looksNonEnglish(question) &&
-    context === undefined &&
-    deps.search.specificity &&
-    !coveredEnough(terms, found[0], deps.search.specificity.bind(deps.search))
-  )
-    passages = [];
+  const specificity = deps.search.specificity?.bind(deps.search);
+  if (!looksNonEnglish(question) && context === undefined && specificity && !coveredEnough(terms, found[0], specificity)) passages = [];
   // A question that asks what a term the glossary defines is, in any of its parts ("What is FHIR? The
   // health chapter uses it a lot"), or what "that" is after naming it ("The docs keep mentioning
   // BRC-69. What is that?"), is answered from the defining passage first.

@@ -65,46 +65,50 @@ function quoted(list: readonly string[], from: number, to: number, at: number): 
 
 /**
  * The opening: for a term the glossary defines, its expansion or a standard's subject, then the book's
- * defining sentence; else the best section's written answer (what it says), then the book's sentences
- * that answer the question as asked (the particular fact).
+ * defining sentence; else the written fact that fits the question, the best section's written answer
+ * (what it says), then the book's sentences that answer the question as asked.
  */
 function opening(input: EngineQuestion, terms: readonly string[]): Opening {
   const { definition } = input;
   if (definition) {
     const { term, meaning } = definition;
-    const lead = definition.expansion
-      ? `${term} stands for ${meaning}. `
-      : /^BRC-\d+$/.test(term)
-        ? `${term} is the standard the book cites for ${meaning}. `
-        : '';
+    const says = definition.expansion ? 'stands for' : /^BRC-\d+$/.test(term) && 'is the standard the book cites for';
+    const lead = says ? `${term} ${says} ${meaning}. ` : '';
     const list = sentences(input.passages[0]?.text ?? '');
     const at = list.indexOf(definition.sentence);
     if (at < 0) return { text: `${lead}“${definition.sentence}” [1]`, used: new Map() };
     const last = withNextIfShort(list, at);
     return { text: `${lead}${quoted(list, at, last, 0)}`, used: new Map([[0, new Set([at, last])]]) };
   }
-  const written = input.passages[0]?.answer;
-  const quotedOpening = bestSentences(input, terms);
-  if (!written) return quotedOpening;
-  return { text: quotedOpening.text ? `${written} [1] ${quotedOpening.text}` : `${written} [1]`, used: quotedOpening.used };
+  // The written fact that fits the question best (its passage leads the citations), the section's written answer, the book's sentences.
+  const score = scorer(input.question, terms);
+  const fact = input.passages
+    .flatMap((p, at) => (p.facts ?? []).map(({ question, answer }) => ({ answer, at, score: score(`${question} ${answer}`, at) })))
+    .sort((a, b) => b.score - a.score)[0];
+  const quotedOpening = bestSentences(input, score);
+  const parts = [fact && fact.score > -Infinity ? `${fact.answer} [${fact.at + 1}]` : '', input.passages[0]?.answer?.concat(' [1]'), quotedOpening.text];
+  return { text: parts.filter(Boolean).join(' '), used: quotedOpening.used };
 }
 
 /**
- * The book's sentences that answer the question best, quoted and cited: each scores the question's
- * terms it holds, one more for two neighbouring words of the question together ("hash anchor"),
- * and 2 less for each place its passage is below the first (the search ranked that one first).
+ * How well a text answers the question: the question's terms it holds (-Infinity for none), one more for
+ * two neighbouring words of the question together ("hash anchor"), and 2 less for each place its passage
+ * is below the first (the search ranked that one first).
  */
-function bestSentences(input: EngineQuestion, terms: readonly string[]): Opening {
-  const pairs = termPairs(input.question);
+function scorer(question: string, terms: readonly string[]): (text: string, at: number) => number {
   const wanted = new Set(terms);
-  const ranked = input.passages.flatMap((p, at) => {
-    const list = sentences(p.text);
-    return list.flatMap((sentence, i): Chosen[] => {
-      const matched = termsOf(sentence).filter((t) => wanted.has(t)).length;
-      if (sentence.length > 400 || matched === 0) return [];
-      return [{ list, i, at, score: matched + (holdsPair(sentence, pairs) ? 1 : 0) - at * 2 }];
-    });
-  });
+  const pairs = termPairs(question);
+  return (text, at) => {
+    const matched = termsOf(text).filter((t) => wanted.has(t)).length;
+    return matched === 0 ? -Infinity : matched + (holdsPair(text, pairs) ? 1 : 0) - at * 2;
+  };
+}
+
+/** The book's sentences that answer the question best (by `score`), quoted and cited. */
+function bestSentences(input: EngineQuestion, score: (text: string, at: number) => number): Opening {
+  const ranked = input.passages
+    .flatMap((p, at) => sentences(p.text).map((sentence, i, list): Chosen => ({ list, i, at, score: sentence.length > 400 ? -Infinity : score(sentence, at) })))
+    .filter((c) => c.score > -Infinity);
   // The best first (of equals, the earlier), then the next best not yet quoted within SECOND_OPENING:
   // from another passage, or after the first in its own (the sentences before it set it up).
   ranked.sort((a, b) => b.score - a.score);

@@ -80,6 +80,8 @@ export const passageSchema = z.object({
   code: z.string(),
   /** The answer the section gives, written by a person who read it (content/index-terms `answer`). */
   answer: z.string().optional(),
+  /** The particular facts it states, as readers' questions and answers written with it (content/index-terms `facts`). */
+  facts: z.array(z.object({ question: z.string(), answer: z.string() })).optional(),
 });
 export type Passage = z.infer<typeof passageSchema>;
 

@@ -8,7 +8,7 @@ import { editDistance, expandQuery, expansionsOf, framedQuestion, holdsPair, pro
 import { z } from 'zod';
 
 /** Bumped when the index format or its tokenisation changes (an old file is then rebuilt). */
-export const INDEX_VERSION = 9;
+export const INDEX_VERSION = 10;
 
 interface IndexedDoc {
   id: number;
@@ -65,7 +65,7 @@ export function buildIndexFile(book: Book): IndexFile {
         asks,
         code: p.code,
       });
-      passages.push(entry?.answer ? { ...p, answer: entry.answer } : p);
+      passages.push({ ...p, ...(entry?.answer ? { answer: entry.answer } : {}), ...(entry?.facts?.length ? { facts: entry.facts } : {}) });
     }
   }
   const search = new MiniSearch<IndexedDoc>(MINISEARCH_OPTIONS);

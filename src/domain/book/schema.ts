@@ -98,6 +98,19 @@ export const indexTermsFileSchema = z.array(
      * figure or definition, in the section's own terms (the assistant opens with it).
      */
     answer: z.string().min(20).max(500, 'an answer is longer than 500 characters').optional(),
+    /**
+     * The particular facts the section states, each as a reader's question and its answer in 1-2
+     * sentences, written by a person who read it (the assistant opens with the one that fits best).
+     */
+    facts: z
+      .array(
+        z.strictObject({
+          question: z.string().min(8).max(160, 'a question is longer than 160 characters'),
+          answer: z.string().min(20).max(360, 'a fact is longer than 360 characters'),
+        }),
+      )
+      .max(8)
+      .optional(),
   }),
 );
 export type IndexTerms = z.infer<typeof indexTermsFileSchema>;
