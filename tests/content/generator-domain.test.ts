@@ -50,7 +50,7 @@ describe('chapter matching', () => {
     const prompt = buildUserPrompt({ request: { ...DEFAULT_SETTINGS, businessCategory: 'healthcare' }, chapters: chapters.slice(9, 12) });
     expect(prompt).toContain('Healthcare (healthcare)');
     expect(prompt).toContain('Revocable Consent Ledger');
-    expect(prompt.length).toBeLessThan(12_000);
+    expect(prompt.length).toBeLessThan(13_000);
   });
 });
 
