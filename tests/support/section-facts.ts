@@ -17,7 +17,11 @@ export function sectionEntries(book: Book, chapterId?: string): SectionEntry[] {
     .filter((chapter) => chapterId === undefined || chapter.id === chapterId)
     .flatMap((chapter) => {
       const passages = splitChapter(chapter);
-      return (chapter.indexTerms ?? []).map((entry, i) => ({ chapter: chapter.id, entry, text: `${passages[i]?.section ?? ''}\n${passages[i]?.text ?? ''}\n${passages[i]?.code ?? ''}` }));
+      return (chapter.indexTerms ?? []).map((entry, i) => ({
+        chapter: chapter.id,
+        entry,
+        text: `${passages[i]?.section ?? ''}\n${passages[i]?.text ?? ''}\n${passages[i]?.code ?? ''}`,
+      }));
     });
 }
 
@@ -33,8 +37,12 @@ export function unsupported(written: string, section: string): string[] {
   const haystack = section.replace(/,(?=\d{3})/g, '');
   const lower = section.toLowerCase();
   return [
-    ...numbersOf(written).filter((n) => !new RegExp(`(?<!\\d|\\d\\.)${n.replaceAll('.', '\\.')}(?![\\d])`).test(haystack)).map((n) => `${n} is not in the section`),
-    ...termsOf(written).filter((t) => !lower.includes(t.toLowerCase())).map((t) => `"${t}" is not in the section`),
+    ...numbersOf(written)
+      .filter((n) => !new RegExp(`(?<!\\d|\\d\\.)${n.replaceAll('.', '\\.')}(?![\\d])`).test(haystack))
+      .map((n) => `${n} is not in the section`),
+    ...termsOf(written)
+      .filter((t) => !lower.includes(t.toLowerCase()))
+      .map((t) => `"${t}" is not in the section`),
   ];
 }
 
@@ -50,7 +58,8 @@ export function factProblems(entries: readonly SectionEntry[]): string[] {
       const n = sentencesOf(fact.answer).length;
       if (n > 2) problems.push(`${at}: ${n} sentences (at most 2)`);
       if (!/[.!?]["')]?$/.test(fact.answer)) problems.push(`${at}: the answer does not end a sentence`);
-      if (/^(It|This|That|They|These|Those|He|She)\b/.test(fact.answer)) problems.push(`${at}: the answer opens by pointing back ("${fact.answer.split(' ')[0]}")`);
+      if (/^(It|This|That|They|These|Those|He|She)\b/.test(fact.answer))
+        problems.push(`${at}: the answer opens by pointing back ("${fact.answer.split(' ')[0]}")`);
       for (const p of unsupported(fact.answer, text)) problems.push(`${at}: ${p}`);
       const key = `${chapter} ${fact.question.toLowerCase().replace(/[^a-z0-9 ]/g, '')}`;
       const before = asked.get(key);

@@ -28,7 +28,10 @@ const anchors: Passage = {
 };
 
 async function ask(question: string, passages: Passage[]): Promise<string> {
-  const answer = await new OfflineAnswerEngine().answer({ question, history: [], passages, terms: termsOf(expandQuery(question)) }, { signal: new AbortController().signal });
+  const answer = await new OfflineAnswerEngine().answer(
+    { question, history: [], passages, terms: termsOf(expandQuery(question)) },
+    { signal: new AbortController().signal },
+  );
   return answer.split('\n\n')[1] ?? '';
 }
 
