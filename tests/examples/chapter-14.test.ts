@@ -116,7 +116,7 @@ describe('Chapter 14 examples', () => {
     const dir = await workDir();
     await writeFile(path.join(dir, 'my-ballot-receipt.json'), JSON.stringify({ commitment: ballots[5], path: paths[5] }));
     const check = async (): Promise<{ code: number | null; out: string }> => {
-      const r = await ctx.run('verify-published-tally', { cwd: dir });
+      const r = await ctx.run('verify-published-tally', { cwd: dir, env: { AUTHORITY_KEY: authority.toPublicKey().toString() } });
       expect(r.stderr).toBe('');
       return { code: r.code, out: r.stdout.trim() };
     };
@@ -137,6 +137,14 @@ describe('Chapter 14 examples', () => {
     const b2 = { ...body, ballotRoot: without.root, ballotCount: 7 };
     served = { ...served, ...b2, counts: body.counts, signature: sign(b2) };
     expect((await check()).out.split('\n')).toEqual(['My ballot does not lead to the published root', 'Anchor transaction does not contain the ballot root']);
+    // A forger signs an honest-looking tally with a key of its own: the signature checks, the key does not.
+    const forger = PrivateKey.fromRandom();
+    served = { ...served, ...body, counts: body.counts, authorityKey: forger.toPublicKey().toString(), signature: forger.sign(mod.canonicalTally(body)).toDER('hex') as string };
+    expect((await check()).out.split('\n')).toEqual(["Tally is signed by a key other than the organiser's published key"]);
+    // Without the organiser's key the check refuses to run rather than trust the tally's own.
+    const bare = await ctx.run('verify-published-tally', { cwd: dir });
+    expect(bare.code).not.toBe(0);
+    expect(bare.stderr).toContain("Set AUTHORITY_KEY to the organiser's key published before the vote");
   });
 
   it('ai-decision-audit-log detects an edited, missing or reordered entry and the wrong operator key', async () => {
