@@ -149,7 +149,10 @@ describe('listings under faults', () => {
       cookie ||= await signIn(site.base);
       const stop = { dead: false };
       const churning = churn(site.base, cookie, ids, stop);
-      await delay(1500 + Math.random() * 1500);
+      // Killed at a random moment once this run has saved a few ideas (a loaded machine saves fewer a second).
+      const target = ids.size + 6;
+      for (let waited = 0; ids.size < target && waited < 30_000; waited += 100) await delay(100);
+      await delay(Math.random() * 1500);
       stop.dead = true;
       await kill(site);
       await churning;
