@@ -1,5 +1,6 @@
 import { splitChapter } from '../../src/domain/assistant/sections.ts';
 import type { Book } from '../../src/domain/book/load.ts';
+import type { IndexTerms } from '../../src/domain/book/schema.ts';
 
 /**
  * Checks of the sections' written answers and facts (content/index-terms): every number and named
@@ -8,7 +9,7 @@ import type { Book } from '../../src/domain/book/load.ts';
  */
 export interface SectionEntry {
   chapter: string;
-  entry: NonNullable<Book['chapters'][number]['indexTerms']>[number];
+  entry: IndexTerms[number];
   text: string;
 }
 
