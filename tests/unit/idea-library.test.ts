@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkIdea, coverageProblems, sharedPhraseProblems, type BookFacts } from '../../src/domain/ideas/library/check.ts';
-import { computeFigures, readFeeTable } from '../../src/domain/ideas/library/economics.ts';
+import { computeFigures, lossesBeforeBreakEven, readFeeTable } from '../../src/domain/ideas/library/economics.ts';
 import { LibraryEngine } from '../../src/domain/ideas/library/engine.ts';
 import { articleSlips, moneyFigures, matchesOne } from '../../src/domain/ideas/library/prose.ts';
 import type { LibraryIdea } from '../../src/domain/ideas/library/schema.ts';
@@ -174,6 +174,19 @@ describe('checking an idea', () => {
     const wrong = structuredClone(idea);
     wrong.idea.executiveSummary = wrong.idea.executiveSummary.replace('about 140 farms', 'about 150 farms');
     expect(count(wrong)).toEqual(['"150 farms" is neither a milestone (20, 80, 300) nor the break-even count (138)']);
+  });
+
+  it('fails a stated raise that does not cover the losses before break-even, customers growing in a straight line', () => {
+    const idea = libraryIdea('agriculture/orchard-ledger', {});
+    // Months 1-6: 70 customer-months against 6 x 55,000; 7-12: 330; 13-15: 350; month 16 (153 farms) covers its costs.
+    expect(lossesBeforeBreakEven(idea.economics, computeFigures(idea.economics, book.feeTable))).toBeCloseTo(525_000, -2);
+    const raised = (value: number) => {
+      const i = structuredClone(idea);
+      i.economics.otherFigures = [{ value, source: "the founders' funding plan, 2026" }];
+      return checkIdea(i, book).filter((p) => /raise/.test(p));
+    };
+    expect(raised(600_000)).toEqual([]);
+    expect(raised(500_000)).toEqual([expect.stringMatching(/the raise \(US\$500000\) does not cover the losses before break-even \(about US\$525000:/)]);
   });
 
   it('reads money as written, with the rounding it implies', () => {

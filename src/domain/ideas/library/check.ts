@@ -1,5 +1,5 @@
 import { OPTION_LABELS } from '../../option-labels.ts';
-import { computeFigures, moneyCandidates, satoshiCandidates, type FeeTable } from './economics.ts';
+import { computeFigures, lossesBeforeBreakEven, moneyCandidates, satoshiCandidates, statedRaise, type FeeTable } from './economics.ts';
 import { articleSlips, bareDollars, doubledWords, figure, matchesOne, moneyFigures, satoshiFigures, sixWordPhrases, textsOf } from './prose.ts';
 import type { LibraryIdea } from './schema.ts';
 
@@ -73,6 +73,13 @@ export function checkIdea(item: LibraryIdea, book: BookFacts): string[] {
   if (last && last.revenuePerMonth < last.costPerMonth)
     problems.push(
       `at month ${last.month} revenue (US$${Math.round(last.revenuePerMonth)} a month) does not cover costs (US$${Math.round(last.costPerMonth)} a month)`,
+    );
+  // Investors twice found raises that ran out before break-even: the stated raise covers the losses.
+  const raise = statedRaise(e);
+  const losses = lossesBeforeBreakEven(e, figures);
+  if (raise !== undefined && raise < losses)
+    problems.push(
+      `the raise (US$${Math.round(raise)}) does not cover the losses before break-even (about US$${Math.round(losses)}: customers growing in a straight line between milestones, every cost from month 1)`,
     );
   const texts = textsOf(idea);
   const prose = texts.join('\n');

@@ -75,6 +75,33 @@ export function computeFigures(e: IdeaEconomics, table: FeeTable): Figures {
   return { feePerTransactionSats, revenuePerCustomerPerMonth, teamCostPerMonth, fixedCostPerMonth, feesUsdPerCustomerPerMonth, breakEvenCustomers, milestones };
 }
 
+/**
+ * The losses before break-even as an investor estimates them: paying customers growing in a straight
+ * line from none at month 0 to each milestone, every fixed cost from month 1, the monthly shortfall
+ * summed until revenue covers costs (or to the last milestone).
+ */
+export function lossesBeforeBreakEven(e: IdeaEconomics, f: Figures): number {
+  const margin = f.revenuePerCustomerPerMonth - f.feesUsdPerCustomerPerMonth;
+  let losses = 0;
+  let [previousMonth, previousCustomers] = [0, 0];
+  for (const m of f.milestones) {
+    for (let month = previousMonth + 1; month <= m.month; month += 1) {
+      const customers = previousCustomers + ((m.customers - previousCustomers) * (month - previousMonth)) / (m.month - previousMonth);
+      const net = customers * margin - f.fixedCostPerMonth;
+      if (net >= 0) return losses;
+      losses -= net;
+    }
+    [previousMonth, previousCustomers] = [m.month, m.customers];
+  }
+  return losses;
+}
+
+/** The raise an idea states: the `otherFigures` entry whose source is the founders' funding plan (the largest, if several). */
+export function statedRaise(e: IdeaEconomics): number | undefined {
+  const raises = e.otherFigures.filter((o) => /\bfunding plan\b/i.test(o.source)).map((o) => o.value);
+  return raises.length > 0 ? Math.max(...raises) : undefined;
+}
+
 /** The US$ values the prose may state: inputs, computed figures (monthly and annual), sourced figures. */
 export function moneyCandidates(e: IdeaEconomics, f: Figures): number[] {
   const monthly = [
