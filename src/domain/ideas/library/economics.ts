@@ -96,9 +96,9 @@ export function lossesBeforeBreakEven(e: IdeaEconomics, f: Figures): number {
   return losses;
 }
 
-/** The raise an idea states: the `otherFigures` entry whose source is the founders' funding plan (the largest, if several). */
+/** The raise an idea states: the `otherFigures` entry whose source names the funding plan or a seed round (the largest, if several). */
 export function statedRaise(e: IdeaEconomics): number | undefined {
-  const raises = e.otherFigures.filter((o) => /\bfunding plan\b/i.test(o.source)).map((o) => o.value);
+  const raises = e.otherFigures.filter((o) => /\b(?:funding plan|(?:pre-)?seed round)\b/i.test(o.source)).map((o) => o.value);
   return raises.length > 0 ? Math.max(...raises) : undefined;
 }
 
