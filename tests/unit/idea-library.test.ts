@@ -179,7 +179,7 @@ describe('checking an idea', () => {
   it('fails a stated raise that does not cover the losses before break-even, customers growing in a straight line', () => {
     const idea = libraryIdea('agriculture/orchard-ledger', {});
     // Months 1-6: 70 customer-months against 6 x 55,000; 7-12: 330; 13-15: 350; month 16 (153 farms) covers its costs.
-    expect(lossesBeforeBreakEven(idea.economics, computeFigures(idea.economics, book.feeTable))).toBeCloseTo(525_000, -2);
+    expect(lossesBeforeBreakEven(computeFigures(idea.economics, book.feeTable))).toBeCloseTo(525_000, -2);
     const raised = (value: number) => {
       const i = structuredClone(idea);
       i.economics.otherFigures = [{ value, source: "the founders' funding plan, 2026" }];

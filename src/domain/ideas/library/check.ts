@@ -76,7 +76,7 @@ export function checkIdea(item: LibraryIdea, book: BookFacts): string[] {
     );
   // Investors twice found raises that ran out before break-even: the stated raise covers the losses.
   const raise = statedRaise(e);
-  const losses = lossesBeforeBreakEven(e, figures);
+  const losses = lossesBeforeBreakEven(figures);
   if (raise !== undefined && raise < losses)
     problems.push(
       `the raise (US$${Math.round(raise)}) does not cover the losses before break-even (about US$${Math.round(losses)}: customers growing in a straight line between milestones, every cost from month 1)`,

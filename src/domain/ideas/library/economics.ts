@@ -80,7 +80,7 @@ export function computeFigures(e: IdeaEconomics, table: FeeTable): Figures {
  * line from none at month 0 to each milestone, every fixed cost from month 1, the monthly shortfall
  * summed until revenue covers costs (or to the last milestone).
  */
-export function lossesBeforeBreakEven(e: IdeaEconomics, f: Figures): number {
+export function lossesBeforeBreakEven(f: Figures): number {
   const margin = f.revenuePerCustomerPerMonth - f.feesUsdPerCustomerPerMonth;
   let losses = 0;
   let [previousMonth, previousCustomers] = [0, 0];
