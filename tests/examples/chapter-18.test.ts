@@ -92,4 +92,19 @@ describe('Chapter 18 examples', () => {
     expect(fourth?.inputs[0]?.sourceTXID ?? fourth?.inputs[0]?.sourceTransaction?.id('hex')).toBe(anchors[2]?.id('hex'));
     expect((await run(['close'])).stderr).toMatch(/empty batch/);
   });
+
+  it('offline-anchor-queue says so when the chain runs out of funds, and broadcasts nothing it cannot pay for', async () => {
+    const dir = await workDir();
+    const run = (args: string[], env: Record<string, string> = {}) => ctx.run('offline-anchor-queue', { cwd: dir, args, env });
+    for (const t of ['02:00', '02:01', '02:02']) expect((await run(['close', `2026-11-24T${t}:00Z 4.1`])).stderr).toBe('');
+    const key = PrivateKey.fromRandom();
+    // At the fake ARC's 50 sat/kB an anchor of some 250 bytes pays over 11 satoshis: 22 pay for one, not two.
+    const funding = ctx.chain.fundAddress(key.toAddress('testnet'), 22);
+    const before = ctx.chain.accepted.length;
+    const r = await run(['flush'], { GATEWAY_WIF: key.toWif(), FUNDING_TX_HEX: funding.toHex() });
+    expect(r.stderr).toMatch(/not anchored: the chain's change no longer pays a fee; fund the gateway's key/);
+    expect(ctx.chain.accepted.length).toBe(before + 1);
+    const queue = JSON.parse(await readFile(path.join(dir, 'anchor-queue.json'), 'utf8')) as { txid?: string }[];
+    expect(queue.map((b) => b.txid !== undefined)).toEqual([true, false, false]);
+  });
 });
