@@ -25,7 +25,11 @@ describe('Chapter 15 examples', () => {
     await writeFile(path.join(dir, 'records.json'), JSON.stringify(records));
     const anchored = await ctx.run('anchor-provenance-batch', { cwd: dir, args: ['anchor', 'records.json'] });
     expect(anchored.stderr).toBe('');
-    expect(anchored.stdout).toMatch(/^anchored 3 records under [0-9a-f]{64} in [0-9a-f]{64}/);
+    expect(anchored.stdout).toMatch(/^anchored 3 records under [0-9a-f]{64} in [0-9a-f]{64}\n$/);
+    // The anchor is also handed to the ARC that collect asks, whatever services the wallet used.
+    const txid = /in ([0-9a-f]{64})/.exec(anchored.stdout)?.[1];
+    expect(ctx.net.calls('testnet.arc.gorillapool.io').filter((c) => c.method === 'POST' && c.url.endsWith('/v1/tx'))).toHaveLength(1);
+    expect(ctx.chain.accepted.filter((t) => t.id('hex') === txid)).toHaveLength(1);
     expect((await ctx.run('anchor-provenance-batch', { cwd: dir, args: ['collect', 'records.json.batch.json'] })).stdout.trim()).toBe('not mined yet: run collect again later');
     const height = ctx.chain.mine();
     const collected = await ctx.run('anchor-provenance-batch', { cwd: dir, args: ['collect', 'records.json.batch.json'] });
