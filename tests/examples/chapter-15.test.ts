@@ -59,5 +59,10 @@ describe('Chapter 15 examples', () => {
     // The same bundle checked against headers of another chain (the root at that height differs).
     ctx.net.route('api.whatsonchain.com', () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ merkleroot: '11'.repeat(32) }) }));
     expect(await verify('photo-2.jpg')).toEqual({ code: 1, out: 'anchor Merkle proof does not match the block headers' });
+    // The header service down: said as such, not as a malformed proof.
+    ctx.net.route('api.whatsonchain.com', () => ({ status: 503, headers: { 'content-type': 'application/json' }, body: '{}' }));
+    const down = await verify('photo-2.jpg');
+    expect(down.code).toBe(1);
+    expect(down.out).toMatch(/^block headers could not be read: /);
   });
 });
