@@ -65,4 +65,17 @@ describe('Chapter 15 examples', () => {
     expect(down.code).toBe(1);
     expect(down.out).toMatch(/^block headers could not be read: /);
   });
+
+  it('anchor-batch says so when the ARC that collect will ask refuses the anchor', async () => {
+    const dir = await workDir();
+    await writeFile(path.join(dir, 'photo.jpg'), 'image bytes');
+    const signed = await ctx.run('sign-provenance-record', { cwd: dir, args: ['photo.jpg'] });
+    await writeFile(path.join(dir, 'records.json'), `[${signed.stdout}]`);
+    ctx.net.route('testnet.arc.gorillapool.io', () => ({ status: 465, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 465, title: 'Fee too low', detail: 'fee too low' }) }));
+    const anchored = await ctx.run('anchor-provenance-batch', { cwd: dir, args: ['anchor', 'records.json'] });
+    expect(anchored.stderr).toBe('');
+    const [first, note] = anchored.stdout.trim().split('\n');
+    expect(first).toMatch(/^anchored 1 records under [0-9a-f]{64} in [0-9a-f]{64}$/);
+    expect(note).toMatch(/^https:\/\/testnet\.arc\.gorillapool\.io did not take it \(.+\): set ARC_URL to an ARC that does before collect$/);
+  });
 });
