@@ -189,6 +189,31 @@ describe('checking an idea', () => {
     expect(raised(500_000)).toEqual([expect.stringMatching(/the raise \(US\$500000\) does not cover the losses before break-even \(about US\$525000:/)]);
   });
 
+  it('checks an outlook past the plan: its count and revenue follow from it, it grows, its team pays for itself', () => {
+    const idea = libraryIdea('agriculture/orchard-ledger', {});
+    idea.idea.marketAnalysis = `${'Orchards need proof. '.repeat(20)} By year five, 1,500 farms would pay about US$7.2 million a year.`;
+    idea.economics.outlook = {
+      month: 60,
+      customers: 1_500,
+      team: 12,
+      teamCostPerYear: 1_440_000,
+      basis: 'one in ten of the 15,000 orchards over 20 ha (census, 2022)',
+    };
+    const outlookProblems = (i: LibraryIdea) => checkIdea(i, book).filter((p) => /outlook|1,500 farms|US\$\d/.test(p));
+    expect(outlookProblems(idea)).toEqual([]);
+    const wrongRevenue = structuredClone(idea);
+    wrongRevenue.idea.marketAnalysis = wrongRevenue.idea.marketAnalysis.replace('US$7.2 million', 'US$9 million');
+    expect(outlookProblems(wrongRevenue)).toEqual([
+      '"US$9 million" follows from nothing in economics (add it to otherFigures with its source if it is a sourced figure)',
+    ]);
+    const smaller = structuredClone(idea);
+    smaller.economics.outlook = { ...idea.economics.outlook, customers: 250 };
+    expect(outlookProblems(smaller).join('\n')).toMatch(/outlook has 250 farms, no more than month 24's 300/);
+    const costly = structuredClone(idea);
+    costly.economics.outlook = { ...idea.economics.outlook, team: 40, teamCostPerYear: 8_000_000 };
+    expect(outlookProblems(costly).join('\n')).toMatch(/at the outlook's month 60 revenue does not cover costs with its team of 40/);
+  });
+
   it('reads money as written, with the rounding it implies', () => {
     const [m] = moneyFigures('about US$2.5 million a year');
     expect(m?.value).toBe(2_500_000);

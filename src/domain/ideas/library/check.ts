@@ -74,6 +74,18 @@ export function checkIdea(item: LibraryIdea, book: BookFacts): string[] {
     problems.push(
       `at month ${last.month} revenue (US$${Math.round(last.revenuePerMonth)} a month) does not cover costs (US$${Math.round(last.costPerMonth)} a month)`,
     );
+  // The outlook: later than the plan, larger than it, a team that can serve it, and a business that pays for it.
+  if (e.outlook && last && figures.outlook) {
+    const o = e.outlook;
+    if (o.month <= last.month) problems.push(`outlook month ${o.month} is not after the last milestone (month ${last.month})`);
+    if (o.customers <= last.customers) problems.push(`outlook has ${o.customers} ${e.customerNoun}, no more than month ${last.month}'s ${last.customers}`);
+    if (o.team < e.team) problems.push(`outlook team of ${o.team} is smaller than month 12's ${e.team}`);
+    const outlookPerPerson = o.teamCostPerYear / o.team;
+    if (outlookPerPerson < 60_000 || outlookPerPerson > 250_000)
+      problems.push(`outlook team cost is US$${Math.round(outlookPerPerson)} a person a year; expected 60,000 to 250,000`);
+    if (figures.outlook.revenuePerMonth < figures.outlook.costPerMonth)
+      problems.push(`at the outlook's month ${o.month} revenue does not cover costs with its team of ${o.team}`);
+  }
   // Investors twice found raises that ran out before break-even: the stated raise covers the losses.
   const raise = statedRaise(e);
   const losses = lossesBeforeBreakEven(figures);
@@ -105,7 +117,7 @@ export function checkIdea(item: LibraryIdea, book: BookFacts): string[] {
   for (const written of texts.flatMap(satoshiFigures))
     if (!matchesOne(written, sats))
       problems.push(`"${written.text}" is not a fee figure of this idea (fee a transaction is ${figures.feePerTransactionSats} satoshis)`);
-  const counts = [...months.map((m) => m.customers), figures.breakEvenCustomers];
+  const counts = [...months.map((m) => m.customers), figures.breakEvenCustomers, ...(e.outlook ? [e.outlook.customers] : [])];
   const noun = e.customerNoun.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const customerCount = new RegExp(`(\\d[\\d,]*)\\s+(?:paying\\s+|more\\s+)?${noun}\\b`, 'gi');
   for (const text of texts)

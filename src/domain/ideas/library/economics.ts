@@ -30,6 +30,8 @@ export interface Figures {
   feesUsdPerCustomerPerMonth: number;
   breakEvenCustomers: number;
   milestones: Milestone[];
+  /** The outlook's month as a milestone (its own team cost), when the idea states one. */
+  outlook?: Milestone;
 }
 
 /** Chapter 3's fee table: the rate of its first row and every fee in it. */
@@ -72,7 +74,25 @@ export function computeFigures(e: IdeaEconomics, table: FeeTable): Figures {
       costPerMonth: fixedCostPerMonth + feesUsdPerMonth,
     };
   });
-  return { feePerTransactionSats, revenuePerCustomerPerMonth, teamCostPerMonth, fixedCostPerMonth, feesUsdPerCustomerPerMonth, breakEvenCustomers, milestones };
+  const o = e.outlook;
+  const outlook = o && {
+    month: o.month,
+    customers: o.customers,
+    revenuePerMonth: revenuePerCustomerPerMonth * o.customers,
+    feesSatsPerMonth: Math.round(feesSatsPerCustomer * o.customers),
+    feesUsdPerMonth: feesUsdPerCustomerPerMonth * o.customers,
+    costPerMonth: o.teamCostPerYear / 12 + e.infrastructurePerMonth + e.otherCostsPerMonth + feesUsdPerCustomerPerMonth * o.customers,
+  };
+  return {
+    feePerTransactionSats,
+    revenuePerCustomerPerMonth,
+    teamCostPerMonth,
+    fixedCostPerMonth,
+    feesUsdPerCustomerPerMonth,
+    breakEvenCustomers,
+    milestones,
+    ...(outlook ? { outlook } : {}),
+  };
 }
 
 /**
@@ -111,7 +131,13 @@ export function moneyCandidates(e: IdeaEconomics, f: Figures): number[] {
     e.otherCostsPerMonth,
     f.fixedCostPerMonth,
     f.feesUsdPerCustomerPerMonth,
-    ...f.milestones.flatMap((m) => [m.revenuePerMonth, m.feesUsdPerMonth, m.costPerMonth, m.revenuePerMonth - m.costPerMonth]),
+    ...[...f.milestones, ...(f.outlook ? [f.outlook] : [])].flatMap((m) => [
+      m.revenuePerMonth,
+      m.feesUsdPerMonth,
+      m.costPerMonth,
+      m.revenuePerMonth - m.costPerMonth,
+    ]),
+    ...(e.outlook ? [e.outlook.teamCostPerYear / 12] : []),
   ];
   const feePerUnitUsd = (f.feePerTransactionSats * e.transactionsPerUnit * e.bsvPriceUsd) / SATOSHIS;
   const feePerTxUsd = (f.feePerTransactionSats * e.bsvPriceUsd) / SATOSHIS;
@@ -124,6 +150,7 @@ export function moneyCandidates(e: IdeaEconomics, f: Figures): number[] {
     feePerTxUsd,
     ...monthly,
     ...monthly.map((m) => m * 12),
+    ...(e.outlook ? [e.outlook.teamCostPerYear] : []),
     ...e.otherFigures.map((o) => o.value),
   ].filter((v) => Number.isFinite(v) && v > 0);
 }
@@ -136,6 +163,6 @@ export function satoshiCandidates(e: IdeaEconomics, f: Figures, table: FeeTable)
     ...table.fees,
     perUnit,
     f.feePerTransactionSats * e.transactionsPerUnit * e.unitsPerCustomerPerMonth,
-    ...f.milestones.flatMap((m) => [m.feesSatsPerMonth, m.feesSatsPerMonth * 12]),
+    ...[...f.milestones, ...(f.outlook ? [f.outlook] : [])].flatMap((m) => [m.feesSatsPerMonth, m.feesSatsPerMonth * 12]),
   ].filter((v) => Number.isFinite(v) && v > 0);
 }

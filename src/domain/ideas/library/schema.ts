@@ -57,6 +57,19 @@ const ideaEconomicsSchema = z.strictObject({
   breakEvenMonth: z.number().int().positive().optional(),
   /** Every other money figure the prose states, with its source and year. */
   otherFigures: z.array(z.strictObject({ value: money, source: z.string().min(8).max(300) })).default([]),
+  /**
+   * Where the business goes after the plan (content/ideas/README.md "Outlook"): customers at a later
+   * month, the team then, and the counted market that makes that share plausible, with its source.
+   */
+  outlook: z
+    .strictObject({
+      month: z.number().int().min(25).max(84),
+      customers: z.number().int().positive(),
+      team: z.number().int().min(1).max(500),
+      teamCostPerYear: money,
+      basis: z.string().min(20).max(300),
+    })
+    .optional(),
 });
 export type IdeaEconomics = z.infer<typeof ideaEconomicsSchema>;
 
