@@ -212,6 +212,16 @@ describe('checking an idea', () => {
     const costly = structuredClone(idea);
     costly.economics.outlook = { ...idea.economics.outlook, team: 40, teamCostPerYear: 8_000_000 };
     expect(outlookProblems(costly).join('\n')).toMatch(/at the outlook's month 60 revenue does not cover costs with its team of 40/);
+    const early = structuredClone(idea);
+    early.economics.customers = { ...idea.economics.customers, '36': 900 };
+    early.economics.outlook = { ...idea.economics.outlook, month: 30 };
+    expect(outlookProblems(early).join('\n')).toMatch(/outlook month 30 is not after the last milestone \(month 36\)/);
+    const thin = structuredClone(idea);
+    thin.economics.outlook = { ...idea.economics.outlook, team: 4, teamCostPerYear: 1_200_000 };
+    expect(outlookProblems(thin)).toEqual([
+      "outlook team of 4 is smaller than month 12's 5",
+      'outlook team cost is US$300000 a person a year; expected 60,000 to 250,000',
+    ]);
   });
 
   it('reads money as written, with the rounding it implies', () => {

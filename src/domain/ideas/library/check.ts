@@ -33,6 +33,12 @@ function startMonth(timeline: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
+/** A team's fully loaded cost a person a year, as a plan can claim it: 60,000 to 250,000. */
+function teamCostProblems(label: string, costPerYear: number, people: number): string[] {
+  const perPerson = costPerYear / people;
+  return perPerson < 60_000 || perPerson > 250_000 ? [`${label} cost is US$${Math.round(perPerson)} a person a year; expected 60,000 to 250,000`] : [];
+}
+
 /** Every problem of one idea, as sentences; empty when it passes. */
 export function checkIdea(item: LibraryIdea, book: BookFacts): string[] {
   const { idea, economics: e, fits, draws } = item;
@@ -67,22 +73,19 @@ export function checkIdea(item: LibraryIdea, book: BookFacts): string[] {
     if (before && now && now.customers <= before.customers)
       problems.push(`customers must grow: month ${before.month} has ${before.customers}, month ${now.month} has ${now.customers}`);
   }
-  const perPerson = e.teamCostPerYear / e.team;
-  if (perPerson < 60_000 || perPerson > 250_000) problems.push(`team cost is US$${Math.round(perPerson)} a person a year; expected 60,000 to 250,000`);
+  problems.push(...teamCostProblems('team', e.teamCostPerYear, e.team));
   const last = months.at(-1);
   if (last && last.revenuePerMonth < last.costPerMonth)
     problems.push(
       `at month ${last.month} revenue (US$${Math.round(last.revenuePerMonth)} a month) does not cover costs (US$${Math.round(last.costPerMonth)} a month)`,
     );
   // The outlook: later than the plan, larger than it, a team that can serve it, and a business that pays for it.
-  if (e.outlook && last && figures.outlook) {
-    const o = e.outlook;
+  const o = e.outlook;
+  if (o && figures.outlook && last) {
     if (o.month <= last.month) problems.push(`outlook month ${o.month} is not after the last milestone (month ${last.month})`);
     if (o.customers <= last.customers) problems.push(`outlook has ${o.customers} ${e.customerNoun}, no more than month ${last.month}'s ${last.customers}`);
     if (o.team < e.team) problems.push(`outlook team of ${o.team} is smaller than month 12's ${e.team}`);
-    const outlookPerPerson = o.teamCostPerYear / o.team;
-    if (outlookPerPerson < 60_000 || outlookPerPerson > 250_000)
-      problems.push(`outlook team cost is US$${Math.round(outlookPerPerson)} a person a year; expected 60,000 to 250,000`);
+    problems.push(...teamCostProblems('outlook team', o.teamCostPerYear, o.team));
     if (figures.outlook.revenuePerMonth < figures.outlook.costPerMonth)
       problems.push(`at the outlook's month ${o.month} revenue does not cover costs with its team of ${o.team}`);
   }
@@ -117,7 +120,7 @@ export function checkIdea(item: LibraryIdea, book: BookFacts): string[] {
   for (const written of texts.flatMap(satoshiFigures))
     if (!matchesOne(written, sats))
       problems.push(`"${written.text}" is not a fee figure of this idea (fee a transaction is ${figures.feePerTransactionSats} satoshis)`);
-  const counts = [...months.map((m) => m.customers), figures.breakEvenCustomers, ...(e.outlook ? [e.outlook.customers] : [])];
+  const counts = [...months.map((m) => m.customers), figures.breakEvenCustomers, ...(o ? [o.customers] : [])];
   const noun = e.customerNoun.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const customerCount = new RegExp(`(\\d[\\d,]*)\\s+(?:paying\\s+|more\\s+)?${noun}\\b`, 'gi');
   for (const text of texts)

@@ -61,28 +61,21 @@ export function computeFigures(e: IdeaEconomics, table: FeeTable): Figures {
   const feesUsdPerCustomerPerMonth = (feesSatsPerCustomer * e.bsvPriceUsd) / SATOSHIS;
   const margin = revenuePerCustomerPerMonth - feesUsdPerCustomerPerMonth;
   const breakEvenCustomers = margin > 0 ? Math.ceil(fixedCostPerMonth / margin) : Number.POSITIVE_INFINITY;
-  const milestones = milestoneMonths(e).map((month) => {
-    const customers = e.customers[String(month)] ?? 0;
-    const feesSatsPerMonth = Math.round(feesSatsPerCustomer * customers);
+  // One milestone's figures: customers at a month, with the fixed costs of that month's team.
+  const at = (month: number, customers: number, fixedCost: number): Milestone => {
     const feesUsdPerMonth = feesUsdPerCustomerPerMonth * customers;
     return {
       month,
       customers,
       revenuePerMonth: revenuePerCustomerPerMonth * customers,
-      feesSatsPerMonth,
+      feesSatsPerMonth: Math.round(feesSatsPerCustomer * customers),
       feesUsdPerMonth,
-      costPerMonth: fixedCostPerMonth + feesUsdPerMonth,
+      costPerMonth: fixedCost + feesUsdPerMonth,
     };
-  });
-  const o = e.outlook;
-  const outlook = o && {
-    month: o.month,
-    customers: o.customers,
-    revenuePerMonth: revenuePerCustomerPerMonth * o.customers,
-    feesSatsPerMonth: Math.round(feesSatsPerCustomer * o.customers),
-    feesUsdPerMonth: feesUsdPerCustomerPerMonth * o.customers,
-    costPerMonth: o.teamCostPerYear / 12 + e.infrastructurePerMonth + e.otherCostsPerMonth + feesUsdPerCustomerPerMonth * o.customers,
   };
+  const milestones = milestoneMonths(e).map((month) => at(month, e.customers[String(month)] ?? 0, fixedCostPerMonth));
+  const o = e.outlook;
+  const outlook = o && at(o.month, o.customers, o.teamCostPerYear / 12 + e.infrastructurePerMonth + e.otherCostsPerMonth);
   return {
     feePerTransactionSats,
     revenuePerCustomerPerMonth,
@@ -150,7 +143,6 @@ export function moneyCandidates(e: IdeaEconomics, f: Figures): number[] {
     feePerTxUsd,
     ...monthly,
     ...monthly.map((m) => m * 12),
-    ...(e.outlook ? [e.outlook.teamCostPerYear] : []),
     ...e.otherFigures.map((o) => o.value),
   ].filter((v) => Number.isFinite(v) && v > 0);
 }
