@@ -97,8 +97,9 @@ describe('selecting an idea from the library', () => {
     });
     const { item, unmet } = selectIdea([narrow, wide], request, 'v--0');
     expect(item.key).toBe('agriculture/wide');
-    // The notice names every market the idea serves, not only its first.
-    expect(unmet).toEqual(['target market Peer to peer (P2P) and Business to business (B2B), not Business to government (B2G)']);
+    // The notice names every market the idea serves, not only its first, and a level other than the one asked even inside its band.
+    expect(unmet).toEqual(['target market Peer to peer (P2P) and Business to business (B2B), not Business to government (B2G)', 'innovation level 8, not 9']);
+    expect(selectIdea([narrow, wide], { ...request, innovationLevel: 8 }, 'v--0').unmet).toHaveLength(1);
   });
 
   it('walks down the ranking on each click of a visit, repeating nothing until the library is exhausted, and a seed gives one idea', () => {
@@ -129,7 +130,7 @@ describe('selecting an idea from the library', () => {
     const engine = new LibraryEngine(async () => LIBRARY);
     const sections: string[] = [];
     const answer = await engine.generate(
-      { request: ask({ businessCategory: 'agriculture', targetMarket: 'marketplace' }), chapters: [], seed: 's--0' },
+      { request: ask({ businessCategory: 'agriculture', targetMarket: 'marketplace', innovationLevel: 6 }), chapters: [], seed: 's--0' },
       { signal: new AbortController().signal, onSection: (s) => sections.push(s) },
     );
     expect(LIBRARY.map((i) => i.idea)).toContainEqual(answer.idea);

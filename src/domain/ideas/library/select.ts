@@ -86,8 +86,8 @@ function honoured(item: LibraryIdea, request: GenerateRequest): Omit<Selection, 
     }
   }
   resolved['innovationLevel'] = item.fits.innovationLevel;
-  if (band(item.fits.innovationLevel) !== band(request.innovationLevel))
-    unmet.push(`innovation level ${item.fits.innovationLevel}, not ${request.innovationLevel}`);
+  // Named even inside the level's band: a reader who asked for 9 and was shown 8 took silence for an omission.
+  if (item.fits.innovationLevel !== request.innovationLevel) unmet.push(`innovation level ${item.fits.innovationLevel}, not ${request.innovationLevel}`);
   return { resolved, unmet };
 }
 
