@@ -25,19 +25,19 @@ describe('Chapter 18 examples', () => {
     const { plan } = (await import(ctx.example('gateway-anchor-planner').file)) as {
       plan: (f: Fleet, rate: number) => { eventsPerSecond: number; anchorsPerDay: number; feeSatsPerDay: number; eventsPerBatch: number; proofBytes: number; headerMegabytes: number };
     };
-    const fleet = { devices: 40_000_000, eventsPerDevicePerDay: 25, gateways: 5_000, batchSeconds: 60, anchorBytes: 236, years: 8 };
+    const fleet = { devices: 40_000_000, eventsPerDevicePerDay: 25, gateways: 5_000, batchSeconds: 60, anchorBytes: 309, years: 8 };
     const p = plan(fleet, 100);
     expect(Math.round(p.eventsPerSecond)).toBe(11_574);
     expect(p.anchorsPerDay).toBe(7_200_000);
-    expect(p.feeSatsPerDay).toBe(172_800_000); // 7.2 million anchors x 24 satoshis
+    expect(p.feeSatsPerDay).toBe(223_200_000); // 7.2 million signed anchors x 31 satoshis
     expect(p.eventsPerBatch).toBe(139);
     expect(p.proofBytes).toBe(8 * 32);
     expect(p.headerMegabytes).toBeCloseTo(33.64, 2);
     expect(() => plan({ ...fleet, gateways: 0 }, 100)).toThrow(/gateways/);
     const r = await ctx.run('gateway-anchor-planner');
     expect(r.stderr).toBe('');
-    // The fake ARC advertises 50 sat/kB: ceil(236 x 50 / 1000) = 12 satoshis an anchor.
-    expect(r.stdout).toContain('anchors: 7,200,000 a day, 86,400,000 satoshis of fees at 50 sat/kB');
+    // The fake ARC advertises 50 sat/kB: ceil(309 x 50 / 1000) = 16 satoshis an anchor.
+    expect(r.stdout).toContain('anchors: 7,200,000 a day, 115,200,000 satoshis of fees at 50 sat/kB');
     expect(r.stdout).toContain('headers for 8 years: 33.64 MB');
   });
 
