@@ -87,6 +87,8 @@ try {
     expect(await accept(tx, { ...expected, authorSatoshis: 701 })).toEqual({ error: 'Author share missing' });
     expect(await accept(tx, { ...expected, publisherAddress: PrivateKey.fromRandom().toAddress('testnet') })).toEqual({ error: 'Publisher share missing' });
     expect(await accept(tx, { ...expected, articleId: 'a-2' })).toEqual({ error: 'Memo does not name this article' });
+    // A quote naming one address for both shares: the 700-satoshi output cannot pay 700 and 300 at once.
+    expect(await accept(tx, { ...expected, publisherAddress: author })).toEqual({ error: 'Author share missing' });
     // A forged payment: right outputs, but the input's unlocking script does not satisfy its lock.
     const original = Transaction.fromAtomicBEEF(tx);
     const source = original.inputs[0]?.sourceTransaction;
