@@ -101,5 +101,20 @@ describe('Chapter 6 examples', () => {
     if (output === undefined) throw new Error('no output');
     output.lockingScript = await pushdrop.lock([...data, signature], [1, 'model registry'], 'acme/model', 'self', false, false);
     expect((await admit(new Transaction(1, forged.inputs, [output], 0))).outputsToAdmit).toEqual([]);
+    // Another key's version 1 of the same identifier is its own line; spending it into a replayed copy
+    // of this publisher's version 2 (public fields and signature) admits nothing.
+    const otherV1 = await token('acme/model', '1');
+    const otherOutput = otherV1.outputs[0];
+    if (otherOutput === undefined) throw new Error('no output');
+    otherOutput.lockingScript = await new PushDrop(new ProtoWallet(PrivateKey.fromRandom()) as unknown as WalletInterface).lock(
+      [Utils.toArray('acme/model', 'utf8'), h('w'), h('c'), Utils.toArray('1', 'utf8')],
+      [1, 'model registry'],
+      'acme/model',
+      'self',
+      false,
+      true,
+    );
+    expect((await admit(otherV1)).outputsToAdmit).toEqual([0]);
+    expect((await admit(await spend(otherV1, await token('acme/model', '2')), [0])).outputsToAdmit).toEqual([]);
   });
 });
