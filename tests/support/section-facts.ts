@@ -53,6 +53,9 @@ export function factProblems(entries: readonly SectionEntry[]): string[] {
   const asked = new Map<string, string>();
   for (const { chapter, entry, text } of entries) {
     const where = `${chapter} ${entry.slug || '(opening)'}`;
+    // The section's answer too, so that scripts/check-facts.ts reports it before the content test does.
+    const sentences = sentencesOf(entry.answer ?? '').length;
+    if (sentences > 3) problems.push(`${where} answer: ${sentences} sentences (at most 3)`);
     for (const [i, fact] of (entry.facts ?? []).entries()) {
       const at = `${where} fact ${i + 1}`;
       if (!/\?$/.test(fact.question)) problems.push(`${at}: the question does not end with "?"`);
