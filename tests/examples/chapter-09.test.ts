@@ -68,6 +68,8 @@ describe('Chapter 9 examples', () => {
     expect((await m.checkAccess(consent, ask({ purpose: 'treatment' }))).allowed).toBe(false);
     expect((await m.checkAccess(consent, ask({ dataClass: 'genomics' }))).allowed).toBe(false);
     expect((await m.checkAccess(consent, ask({ at: '2027-01-01' }))).reason).toBe('outside the consent period');
+    // The last day of the period counts until its end.
+    expect((await m.checkAccess(consent, ask({ at: '2026-12-31T18:00:00Z' }))).allowed).toBe(true);
     expect((await m.checkAccess(consent, ask({ at: 'not a date' }))).allowed).toBe(false);
     expect((await m.checkAccess(consent, ask({ requesterKey: PrivateKey.fromRandom().toPublicKey().toString() }))).reason).toBe('requester is not the grantee');
     const widened = { ...consent, terms: { ...consent.terms, dataClasses: ['imaging', 'genomics'] } };
