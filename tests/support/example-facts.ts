@@ -92,11 +92,11 @@ export const EXAMPLE_FACTS: Readonly<Record<string, ExampleFacts>> = {
     ],
     transactions: 0,
   },
-  // At the fake ARC's 50 sat/kB an anchor of 236 bytes pays 12 satoshis.
+  // At the fake ARC's 50 sat/kB a signed anchor of 309 bytes pays 16 satoshis.
   'gateway-anchor-planner': {
     stdout: [
       /^events: 11,574 a second$/m,
-      /^anchors: 7,200,000 a day, 86,400,000 satoshis of fees at 50 sat\/kB$/m,
+      /^anchors: 7,200,000 a day, 115,200,000 satoshis of fees at 50 sat\/kB$/m,
       /^each batch: about 139 events; one event's proof: 256 bytes$/m,
       /^headers for 8 years: 33\.64 MB$/m,
     ],

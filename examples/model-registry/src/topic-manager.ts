@@ -59,22 +59,25 @@ export async function identifyAdmissibleOutputs (
   // The engine verifies the BEEF with SPV before calling us; a standalone
   // deployment should call `await tx.verify(chainTracker)` here.
 
-  // Versions held by the registrations this transaction spends.
+  // Versions held by the registrations this transaction spends, by identifier and key: a version
+  // belongs to one publisher's line, so spending your own registration cannot admit a replayed copy
+  // of someone else's (their signed fields are public once published).
+  const line = (reg: Registration): string => `${reg.modelId} ${reg.publisherKey}`
   const spentVersions = new Map<string, number>()
   for (const inputIndex of previousCoins) {
     const input = tx.inputs[inputIndex]
     const prev = input?.sourceTransaction?.outputs[input.sourceOutputIndex]
     const reg = prev === undefined ? undefined : decodeRegistration(prev.lockingScript)
-    if (reg !== undefined) spentVersions.set(reg.modelId, reg.version)
+    if (reg !== undefined) spentVersions.set(line(reg), reg.version)
   }
 
   const outputsToAdmit: number[] = []
   tx.outputs.forEach((output, index) => {
     const reg = decodeRegistration(output.lockingScript)
     if (reg === undefined) return
-    const previous = spentVersions.get(reg.modelId)
-    // New models start at version 1; an update spends the previous registration
-    // (so only its holder can make one) and increases the version by exactly one.
+    const previous = spentVersions.get(line(reg))
+    // New models start at version 1; an update spends the previous registration of the same
+    // key (so only its holder can make one) and increases the version by exactly one.
     if ((previous === undefined && reg.version === 1) || previous === reg.version - 1) {
       outputsToAdmit.push(index)
     }
