@@ -59,6 +59,12 @@ describe('Chapter 8 examples', () => {
     expect((await post('/auth/challenge', { identityKey, padding: 'x'.repeat(10_000) })).status).toBe(413);
     expect((await fetch(`${api}/auth/me`, { headers: { cookie: `sid=${'ab'.repeat(32)}` } })).status).toBe(401);
     expect((await fetch(`${api}/nowhere`)).status).toBe(404);
+    // Login CSRF: a cross-site form posting a valid challenge and signature is refused before it is read.
+    const { challenge: fresh, serverIdentityKey } = (await (await post('/auth/challenge', { identityKey })).json()) as { challenge: string; serverIdentityKey: string };
+    const valid = await ctx.wallet.createSignature({ data: Utils.toArray(`Sign in to app.example.com\nchallenge: ${fresh}`, 'utf8'), protocolID: [2, 'app example sign in'], keyID: fresh, counterparty: serverIdentityKey });
+    const crossSite = await fetch(`${api}/auth/verify`, { method: 'POST', headers: { 'content-type': 'text/plain', origin: 'https://evil.example' }, body: JSON.stringify({ identityKey, challenge: fresh, signature: Utils.toHex(valid.signature) }) });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.headers.get('set-cookie')).toBeNull();
   });
 
   it('wallet-sign-in-server sets a Secure cookie only when its public URL is HTTPS', async () => {
@@ -84,7 +90,7 @@ describe('Chapter 8 examples', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
-    expect(lines.slice(0, 3)).toEqual(['certifier signature valid: true', 'issued by expected certifier: true', 'subject is the user we authenticated: true']);
+    expect(lines.slice(0, 4)).toEqual(['certifier signature valid: true', 'issued by expected certifier: true', 'subject is the user we authenticated: true', 'type is the one asked for: true']);
     expect(r.stdout).toContain("revealed fields: { over18: 'true' }");
     expect(r.stdout).toMatch(/fields still encrypted: \[ 'name', 'dateOfBirth', 'country' \]/);
     // Revocation (defect 2): a real outpoint, live at first, refused once spent.

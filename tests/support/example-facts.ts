@@ -120,7 +120,7 @@ export const EXAMPLE_FACTS: Readonly<Record<string, ExampleFacts>> = {
   // The certifier spends the revocation outpoint: one transaction.
   'certificate-selective-disclosure': {
     stdout: [
-      /^certifier signature valid: true\nissued by expected certifier: true\nsubject is the user we authenticated: true$/m,
+      /^certifier signature valid: true\nissued by expected certifier: true\nsubject is the user we authenticated: true\ntype is the one asked for: true$/m,
       /^revealed fields: \{ over18: 'true' \}$/m,
       /^fields still encrypted: \[ 'name', 'dateOfBirth', 'country' \]$/m,
       /^not revoked: true\nafter revocation, not revoked: false$/m,
