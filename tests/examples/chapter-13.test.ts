@@ -1,4 +1,4 @@
-import { PrivateKey, ProtoWallet } from '@bsv/sdk';
+import { PrivateKey, ProtoWallet, Utils } from '@bsv/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleContext, type ExampleContext } from './harness/context.ts';
 
@@ -22,6 +22,7 @@ interface Reading {
 interface Meter {
   signReading: (w: ProtoWallet, r: Reading) => Promise<{ reading: Reading; signature: string }>;
   certifiableMwh: (meterKey: string, hour: { reading: Reading; signature: string }[]) => Promise<{ mwh: number } | { refused: string }>;
+  certifiableHour: (meterKey: string, meterId: string, hourStart: string, readings: { reading: Reading; signature: string }[]) => Promise<{ mwh: number } | { refused: string }>;
 }
 
 describe('Chapter 13 examples', () => {
@@ -54,6 +55,16 @@ describe('Chapter 13 examples', () => {
     const forged = await m.signReading(other, { meterId: 'm-1', start: 't00', end: 't15', kwh: 5000 });
     expect(await m.certifiableMwh(meterKey, [forged])).toEqual({ refused: 'reading t00 is not signed by the meter' });
     await expect(m.signReading(meter, { meterId: 'm-1', start: 'a', end: 'b', kwh: -1 })).rejects.toThrow(/zero or more/);
+    // The issuer checks what it is given, not what signReading allowed: a negative reading signed outside it is refused.
+    const negative = { meterId: 'm-1', start: 't60', end: 't75', kwh: -5000 };
+    const { signature } = await meter.createSignature({ data: Utils.toArray(JSON.stringify(negative), 'utf8'), protocolID: [2, 'meter readings'], keyID: 'm-1', counterparty: 'anyone' });
+    expect(await m.certifiableMwh(meterKey, [...hour, { reading: negative, signature: Utils.toHex(signature) }])).toEqual({ refused: 'reading t60 is not zero kWh or more' });
+    // A clock hour: readings signed by the certified key but naming another meter are refused.
+    const at = (h: string, q: number) => `2026-06-01T${h}:${String(q * 15).padStart(2, '0')}:00Z`;
+    const clock = async (meterId: string) =>
+      await Promise.all([0, 1, 2, 3].map((q) => m.signReading(meter, { meterId, start: at('12', q), end: q === 3 ? at('13', 0) : at('12', q + 1), kwh: 600 })));
+    expect(await m.certifiableHour(meterKey, 'm-1', '2026-06-01T12:00:00Z', await clock('m-1'))).toEqual({ mwh: 2 });
+    expect(await m.certifiableHour(meterKey, 'm-1', '2026-06-01T12:00:00Z', await clock('m-2'))).toEqual({ refused: 'reading 2026-06-01T12:00:00Z names meter m-2, not the certified m-1' });
     const r = await ctx.run('signed-meter-readings');
     expect(r.stderr).toBe('');
     expect(r.stdout.trim().split('\n')).toEqual([
