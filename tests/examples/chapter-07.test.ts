@@ -41,6 +41,12 @@ describe('Chapter 7 examples', () => {
     const r = await ctx.run('paid-ai-api-client', { args: [TEXT], env: { AI_API_URL: api, AI_PROVIDER_KEY: ctx.newWallet().identityKey } });
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/Unexpected provider identity/);
+    // No pinned key at all: refused before any request, so nothing is paid to whoever answers.
+    const before = serverWallet.received.length;
+    const unpinned = await ctx.run('paid-ai-api-client', { args: [TEXT], env: { AI_API_URL: api } });
+    expect(unpinned.code).not.toBe(0);
+    expect(unpinned.stderr).toMatch(/Set AI_PROVIDER_KEY/);
+    expect(serverWallet.received.length).toBe(before);
   });
 
   it('paid-ai-api-server: public price list, no unauthenticated access, bad input refused before a price is quoted', async () => {
