@@ -47,15 +47,22 @@ export function unsupported(written: string, section: string): string[] {
   ];
 }
 
+/** Every problem with the sections' written answers: missing, over three sentences, not ending a sentence. */
+export function answerProblems(entries: readonly SectionEntry[]): string[] {
+  return entries.flatMap(({ chapter, entry }) => {
+    const where = `${chapter} ${entry.slug || '(opening)'} answer`;
+    if (!entry.answer) return [`${where}: missing`];
+    const n = sentencesOf(entry.answer).length;
+    return [...(n > 3 ? [`${where}: ${n} sentences (at most 3)`] : []), ...(/[.!?]["')]?$/.test(entry.answer) ? [] : [`${where}: does not end a sentence`])];
+  });
+}
+
 /** Every problem with the written facts of the entries (an empty list when they hold). */
 export function factProblems(entries: readonly SectionEntry[]): string[] {
   const problems: string[] = [];
   const asked = new Map<string, string>();
   for (const { chapter, entry, text } of entries) {
     const where = `${chapter} ${entry.slug || '(opening)'}`;
-    // The section's answer too, so that scripts/check-facts.ts reports it before the content test does.
-    const sentences = sentencesOf(entry.answer ?? '').length;
-    if (sentences > 3) problems.push(`${where} answer: ${sentences} sentences (at most 3)`);
     for (const [i, fact] of (entry.facts ?? []).entries()) {
       const at = `${where} fact ${i + 1}`;
       if (!/\?$/.test(fact.question)) problems.push(`${at}: the question does not end with "?"`);
