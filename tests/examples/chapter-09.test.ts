@@ -70,6 +70,9 @@ describe('Chapter 9 examples', () => {
     expect((await m.checkAccess(consent, ask({ at: '2027-01-01' }))).reason).toBe('outside the consent period');
     // The last day of the period counts until its end.
     expect((await m.checkAccess(consent, ask({ at: '2026-12-31T18:00:00Z' }))).allowed).toBe(true);
+    // Signed terms whose start does not parse refuse every request.
+    const undated = await m.grantConsent(patient, { grantId: 'g-2', granteeKey: grantee, purpose: 'research', dataClasses: ['imaging'], notBefore: 'soon', notAfter: '2026-12-31' });
+    expect((await m.checkAccess(undated, ask())).reason).toBe('outside the consent period');
     expect((await m.checkAccess(consent, ask({ at: 'not a date' }))).allowed).toBe(false);
     expect((await m.checkAccess(consent, ask({ requesterKey: PrivateKey.fromRandom().toPublicKey().toString() }))).reason).toBe('requester is not the grantee');
     const widened = { ...consent, terms: { ...consent.terms, dataClasses: ['imaging', 'genomics'] } };
