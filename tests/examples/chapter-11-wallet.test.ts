@@ -45,7 +45,7 @@ interface VerifyModule {
     me: WalletInterface,
     issued: Issued,
     input: unknown,
-    expected: { operatorKey: string; registeredWeights?: string },
+    expected: { operatorKey: string; registeredWeights: string },
     tracker: ChainTracker,
   ) => Promise<{ problems: string[]; anchoredAt?: number }>;
 }
@@ -93,6 +93,11 @@ describe('Chapter 11 examples', () => {
     await writeFile(path.join(dir, 'corrected.json'), JSON.stringify({ ...APPLICATION, tradingMonths: 25 }));
     expect(await verify({}, 'corrected.json')).toEqual({ code: 1, out: ['input commitment does not open to this application'] });
     expect(await verify({ REGISTERED_WEIGHTS: h('weights v6') })).toEqual({ code: 1, out: ['model weights are not the registered version'] });
+    // Without the registered weights from outside the receipt the client says nothing is verified: it refuses to run.
+    const unregistered = await ctx.run('verify-decision-receipt', { cwd: dir, env: { OPERATOR_KEY: operator.identityKey }, args: [file, 'application.json'] });
+    expect(unregistered.code).not.toBe(0);
+    expect(unregistered.stderr).toMatch(/usage: OPERATOR_KEY=\.\.\. REGISTERED_WEIGHTS=\.\.\. verify-receipt/);
+    expect(unregistered.stdout).not.toMatch(/verified/);
     expect(await verify({ OPERATOR_KEY: ctx.newWallet().identityKey })).toEqual({ code: 1, out: ['not issued by the expected operator'] });
     // The outcome edited to an approval: the signature and the anchored hash both give it away.
     await writeFile(path.join(dir, 'edited.json'), JSON.stringify({ ...issued, receipt: { ...receipt, output: { ...receipt.output, decision: 'approve', score: 0.61 } } }));
