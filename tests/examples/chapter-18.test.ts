@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { OP, PrivateKey, Script, Utils } from '@bsv/sdk';
+import { OP, PrivateKey, Script, Transaction, Utils } from '@bsv/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleContext, type ExampleContext } from './harness/context.ts';
 import { workDir } from './harness/run.ts';
@@ -91,6 +91,43 @@ describe('Chapter 18 examples', () => {
     const fourth = ctx.chain.accepted[before + 3];
     expect(fourth?.inputs[0]?.sourceTXID ?? fourth?.inputs[0]?.sourceTransaction?.id('hex')).toBe(anchors[2]?.id('hex'));
     expect((await run(['close'])).stderr).toMatch(/empty batch/);
+  });
+
+  it('offline-anchor-queue sends the same transaction again when the answer to a broadcast is lost, so the chain never forks; a definite refusal is forgotten and rebuilt', async () => {
+    const dir = await workDir();
+    const run = (args: string[], env: Record<string, string> = {}) => ctx.run('offline-anchor-queue', { cwd: dir, args, env });
+    for (const t of ['02:00', '02:01']) expect((await run(['close', `2026-11-24T${t}:00Z 4.1`])).stderr).toBe('');
+    const key = PrivateKey.fromRandom();
+    const funding = ctx.chain.fundAddress(key.toAddress('testnet'), 5_000);
+    const env = { GATEWAY_WIF: key.toWif(), FUNDING_TX_HEX: funding.toHex() };
+    const queue = async () => JSON.parse(await readFile(path.join(dir, 'anchor-queue.json'), 'utf8')) as { txid?: string; hex?: string }[];
+    const before = ctx.chain.accepted.length;
+    // An ARC that refuses outright (HTTP 465): nothing reached the network, so nothing is kept.
+    ctx.net.route('arc.testnet.example', () => ({ status: 465, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 465, detail: 'fee too low' }) }));
+    expect((await run(['flush'], { ...env, ARC_URL: 'https://arc.testnet.example' })).stderr).toMatch(/not anchored: fee too low/);
+    expect((await queue()).map((b) => b.hex)).toEqual([undefined, undefined]);
+    // An uplink that drops after the transaction reached ARC: the answer is lost (a 504).
+    ctx.net.route('arc.testnet.example', async (req) => {
+      if (req.method === 'POST' && req.url.pathname === '/v1/tx') {
+        const { rawTx } = JSON.parse(new TextDecoder().decode(req.body)) as { rawTx: string };
+        await ctx.chain.accept(Transaction.fromHexEF(rawTx));
+        return { status: 504, body: 'gateway timeout' };
+      }
+      return { status: 404 };
+    });
+    expect((await run(['flush'], { ...env, ARC_URL: 'https://arc.testnet.example' })).stderr).toMatch(/not anchored/);
+    expect(ctx.chain.accepted.length).toBe(before + 1);
+    const sent = ctx.chain.accepted[before];
+    expect((await queue())[0]).toMatchObject({ hex: sent?.toHex() });
+    expect((await queue())[0]?.txid).toBeUndefined();
+    // The link is back (at another fee rate): the first batch is the transaction already sent, and the
+    // second spends its chain output; without the saved transaction a new one would double-spend the funding.
+    const resumed = await run(['flush'], env);
+    expect(resumed.stderr).toBe('');
+    const anchors = ctx.chain.accepted.slice(before);
+    expect(anchors).toHaveLength(2);
+    expect(anchors[1]?.inputs[0]?.sourceTXID ?? anchors[1]?.inputs[0]?.sourceTransaction?.id('hex')).toBe(anchors[0]?.id('hex'));
+    expect((await queue()).map((b) => b.txid)).toEqual(anchors.map((tx) => tx.id('hex')));
   });
 
   it('offline-anchor-queue says so when the chain runs out of funds, and broadcasts nothing it cannot pay for', async () => {
