@@ -293,7 +293,7 @@ console.log('delivered P-5521 as', p5521.outpoint, 'with its BEEF in P-5521.deli
     requires: ['commission-lot', 'transform-lots'],
     main: `import { readFile } from 'node:fs/promises'
 import { WhatsOnChain } from '@bsv/sdk'
-import { printTree, traceBack } from './trace-lot.ts'
+import { NOT_CHECKED, printTree, traceBack } from './trace-lot.ts'
 
 // transform-lots ran first and delivered lot P-5521: its token's outpoint and the BEEF that carries it.
 // The buyer traces it back, as  trace-lot <beef-hex-file> <txid> <vout>  does.
@@ -301,6 +301,7 @@ const { outpoint, beef } = JSON.parse(await readFile('P-5521.delivery.json', 'ut
 const [txid = '', vout = '0'] = outpoint.split('.')
 const tree = await traceBack(beef, txid, Number(vout), new WhatsOnChain('test'))
 console.log(printTree(tree).join('\\n'))
+console.log(NOT_CHECKED)
 `,
   },
   'sign-provenance-record': { files: { 'photo-1.jpg': 'image bytes 0' }, args: ['photo-1.jpg'] },

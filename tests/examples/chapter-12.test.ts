@@ -87,7 +87,9 @@ describe('Chapter 12 examples', () => {
     expect(traced.stderr).toBe('');
     const lines = traced.stdout.trim().split('\n');
     const short = (h: string): string => h.slice(0, 12);
-    expect(lines).toHaveLength(5);
+    expect(lines).toHaveLength(6);
+    // The walk says what it did not check: a look-alike token would pass it.
+    expect(lines[5]).toMatch(/^not checked: who minted each lot\./);
     expect(lines[0]).toMatch(new RegExp(`^lot ${short(result.lots[0]?.lotHash ?? '')}… GTIN 00012345678912, 200-400kg`));
     expect(lines.filter((l) => l.startsWith(`  lot ${short(g114.event.lotHash)}`) || l.startsWith(`    lot ${short(g114.event.lotHash)}`))).toHaveLength(2); // shipped and commissioned
     expect(lines.filter((l) => l.includes(short(g119.event.lotHash)))).toHaveLength(2);

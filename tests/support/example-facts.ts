@@ -236,6 +236,7 @@ export const EXAMPLE_FACTS: Readonly<Record<string, ExampleFacts>> = {
     stdout: [
       /^lot [0-9a-f]{12}\u2026 GTIN 00012345678912, 200-400kg, token [0-9a-f]{12}\u2026:0\n {2}lot /m,
       /^ {2}lot [0-9a-f]{12}\u2026 GTIN 00012345678905, 500-1000kg, token [0-9a-f]{12}\u2026:0$/m,
+      /^not checked: who minted each lot\./m,
     ],
     transactions: 0,
   },
