@@ -24,7 +24,7 @@ const isServer = (other: string): boolean => /\.listen\(/.test(ctx.example(other
 const servers: Started[] = [];
 const services = new Map<string, ServiceName>();
 /** Template values of this run's world: the server wallet's identity key, the services' values. */
-const given = new Map<string, string>();
+const given = new Map<string, string>([['wallet.identityKey', ctx.wallet.identityKey]]);
 let browserOrigin: string | undefined;
 
 /** Starts a server example with its run options (its wallet served apart, as in the page). */

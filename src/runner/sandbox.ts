@@ -218,6 +218,7 @@ export class Sandbox {
     const serverWallet = new TestWallet(PrivateKey.fromRandom(), this.chain);
     this.net.serveWallet('wallet.server.test', serverWallet);
     this.given.set('serverWallet.identityKey', serverWallet.identityKey);
+    this.given.set('wallet.identityKey', this.wallet.identityKey);
   }
 
   /** Cookies by host, sent with `credentials: 'include'` as a browser would (for sign-in examples). */

@@ -13,7 +13,7 @@ import type { ServiceName } from './services.ts';
  * `{{name.txid}}`, `{{name.beef}}` (its BEEF hex) and `{{name.bump}}` (its Merkle path hex); and
  * `{{chain.headers}}`, the chain's recent block headers as JSON `[{ height, merkleRoot }]`;
  * `{{serverWallet.identityKey}}`, the identity key of the wallet a server example is given
- * (WALLET_URL http://wallet.server.test); and the values a service names (src/sandbox/services.ts).
+ * (WALLET_URL http://wallet.server.test); `{{wallet.identityKey}}`, the page wallet's; and the values a service names (src/sandbox/services.ts).
  */
 export interface RunSpec {
   /** Keys made for the run: name -> satoshis funded on the fake chain (0: a key with no coins). */
@@ -138,7 +138,8 @@ try {
   },
   'lookup-and-verify-registration': {
     requires: ['register-and-submit-to-topic'],
-    env: { OVERLAY_NETWORK: 'local' },
+    // The publisher is the page's wallet, which registered the model in the step before.
+    env: { OVERLAY_NETWORK: 'local', PUBLISHER_IDENTITY_KEY: '{{wallet.identityKey}}' },
     files: { 'weights-v1.bin': 'weights, first training run', 'weights-v2.bin': 'weights, fine-tuned' },
     args: ['acme/summariser', 'weights-v1.bin'],
     hosts: { 'localhost:8080': 'model-registry-overlay' },

@@ -32,7 +32,8 @@ const PART: Record<string, (name: string) => string> = {
   headers: () => "the simulated chain's recent block headers (JSON)",
   type: (n) => `the ${n.replace(/Certificate$/, '')} certificate's type (base64)`,
   receipt: () => 'your ballot receipt from the ballot service: your commitment and its Merkle path (JSON)',
-  identityKey: (n) => (n === 'serverWallet' ? "the identity key of the server's wallet" : `${n}'s identity key`),
+  identityKey: (n) =>
+    n === 'serverWallet' ? "the identity key of the server's wallet" : n === 'wallet' ? "your wallet's identity key" : `${n}'s identity key`,
 };
 
 /** A value with its templates in words: `{{payer.wif}}` -> `<payer's private key (WIF)>`. */

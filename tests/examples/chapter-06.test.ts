@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { P2PKH, PrivateKey, ProtoWallet, PushDrop, Transaction, UnlockingScript, Utils, type AdmittanceInstructions, type WalletInterface } from '@bsv/sdk';
+import { OP, P2PKH, PrivateKey, ProtoWallet, PushDrop, Script, Transaction, UnlockingScript, Utils, type AdmittanceInstructions, type WalletInterface } from '@bsv/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleContext, type ExampleContext } from './harness/context.ts';
 import { workDir } from './harness/run.ts';
@@ -93,6 +93,12 @@ describe('Chapter 6 examples', () => {
     expect((await admit(await token('Bad Id!', '1'))).outputsToAdmit).toEqual([]);
     expect((await admit(await token('acme/model', '1', { weights: [1, 2, 3] }))).outputsToAdmit).toEqual([]); // not a SHA-256
     expect((await admit(await token('acme/model', '1', { sign: false }))).outputsToAdmit).toEqual([]); // no signature field
+    // One successor per registration, at output 0: spending v1 into two v2s with different weights
+    // admits only the first, and a registration anywhere but output 0 is not admitted.
+    const twoV2 = [...(await token('acme/model', '2')).outputs, ...(await token('acme/model', '2', { weights: h('other') })).outputs];
+    expect((await admit(new Transaction(1, (await spend(v1, v1)).inputs, twoV2, 0), [0])).outputsToAdmit).toEqual([0]);
+    const notFirst = await token('acme/model', '1');
+    expect((await admit(new Transaction(1, notFirst.inputs, [{ lockingScript: new Script().writeOpCode(OP.OP_FALSE).writeOpCode(OP.OP_RETURN), satoshis: 0 }, ...notFirst.outputs], 0))).outputsToAdmit).toEqual([]);
     // Five well-formed fields, but the signature is by another key than the one that locks the token.
     const data = [Utils.toArray('acme/model', 'utf8'), h('w'), h('c'), Utils.toArray('1', 'utf8')];
     const { signature } = await new ProtoWallet(PrivateKey.fromRandom()).createSignature({ data: data.flat(), protocolID: [1, 'model registry'], keyID: 'acme/model', counterparty: 'self' });

@@ -31,7 +31,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const script = async (name: string, args: string[]): Promise<RunResult> => await runExample(path.join(PROJECT, 'scripts', name), { net: ctx.net.url, cwd: dir, args, env: { OVERLAY_NETWORK: 'local' } });
+const script = async (name: string, args: string[], env: Record<string, string> = {}): Promise<RunResult> =>
+  await runExample(path.join(PROJECT, 'scripts', name), { net: ctx.net.url, cwd: dir, args, env: { OVERLAY_NETWORK: 'local', ...env } });
 
 describe('examples/model-registry', () => {
   it('is what Chapter 6 prints: the topic manager, register and lookup examples are the project files', async () => {
@@ -42,20 +43,21 @@ describe('examples/model-registry', () => {
 
   it('registers, looks up, updates, and refuses a squatter and a wrong weights file', async () => {
     const publisher = ctx.newWallet();
+    const byPublisher = { PUBLISHER_IDENTITY_KEY: publisher.identityKey };
     ctx.net.wallet = publisher;
     const v1 = await script('register.ts', ['acme/summariser', 'weights-v1.bin', 'card.md']);
     expect(v1.stderr).toBe('');
     expect(v1.stdout).toMatch(/^registered acme\/summariser v1 in [0-9a-f]{64}:0/);
     expect(ctx.net.calls('localhost:8080').map((c) => `${c.method} ${new URL(c.url).pathname} ${c.status}`)).toEqual(['POST /submit 200']);
 
-    const found = await script('lookup.ts', ['acme/summariser', 'weights-v1.bin']);
+    const found = await script('lookup.ts', ['acme/summariser', 'weights-v1.bin'], byPublisher);
     expect(found.stderr).toBe('');
     expect(found.code).toBe(0);
     expect(found.stdout).toMatch(/acme\/summariser v1 registered in [0-9a-f]{64}:0\nweights match the registered hash/);
     // SPV: the answer was checked against (fake) testnet headers.
     expect(ctx.net.calls('api.whatsonchain.com').some((c) => c.url.includes('/v1/bsv/test/'))).toBe(true);
 
-    const wrong = await script('lookup.ts', ['acme/summariser', 'weights-v2.bin']);
+    const wrong = await script('lookup.ts', ['acme/summariser', 'weights-v2.bin'], byPublisher);
     expect(wrong.code).toBe(1);
     expect(wrong.stdout).toMatch(/MISMATCH: registered [0-9a-f]{64}, local file [0-9a-f]{64}/);
 
@@ -63,7 +65,7 @@ describe('examples/model-registry', () => {
     const v2 = await script('register.ts', ['acme/summariser', 'weights-v2.bin', 'card.md']);
     expect(v2.stderr).toBe('');
     expect(v2.stdout).toMatch(/^registered acme\/summariser v2 /);
-    const after = await script('lookup.ts', ['acme/summariser', 'weights-v2.bin']);
+    const after = await script('lookup.ts', ['acme/summariser', 'weights-v2.bin'], byPublisher);
     expect(after.code).toBe(0);
     expect(after.stdout).toMatch(/acme\/summariser v2 registered in .*\nweights match the registered hash/);
     expect(after.stdout).not.toContain(' v1 ');
@@ -72,11 +74,26 @@ describe('examples/model-registry', () => {
     ctx.net.wallet = ctx.newWallet();
     const squat = await script('register.ts', ['acme/summariser', 'weights-v1.bin', 'card.md']);
     expect(squat.stdout).toMatch(/registered acme\/summariser v1/);
-    const still = await script('lookup.ts', ['acme/summariser', 'weights-v1.bin']);
+    const still = await script('lookup.ts', ['acme/summariser', 'weights-v1.bin'], byPublisher);
     expect(still.code).toBe(1);
     expect(still.stdout).toMatch(/acme\/summariser v2 registered in .*\nMISMATCH/);
 
-    expect((await script('lookup.ts', ['acme/unknown-model', 'weights-v1.bin'])).stderr).toMatch(/No registration found for acme\/unknown-model/);
+    expect((await script('lookup.ts', ['acme/unknown-model', 'weights-v1.bin'], byPublisher)).stderr).toMatch(/No registration found for acme\/unknown-model/);
+
+    // An impostor registers a model ID the publisher never used, with weights it made: a valid,
+    // signed token, but not by the publisher's key, so the buyer who names the publisher is told so.
+    const impostor = await script('register.ts', ['acme/translator', 'weights-v1.bin', 'card.md']);
+    expect(impostor.stdout).toMatch(/^registered acme\/translator v1 /);
+    const fooled = await script('lookup.ts', ['acme/translator', 'weights-v1.bin'], byPublisher);
+    expect(fooled.code).toBe(1);
+    expect(fooled.stdout.trim()).toMatch(/^skipping a registration of acme\/translator by another key in [0-9a-f]{64}:0\nno verified registration of acme\/translator by this publisher$/);
+    expect(fooled.stdout).not.toContain('weights match');
+    // The lookup will not run without the publisher's identity key: it has nothing to check the key against.
+    expect((await script('lookup.ts', ['acme/summariser', 'weights-v1.bin'])).stderr).toMatch(/usage: PUBLISHER_IDENTITY_KEY=<key> lookup/);
+    // On a real network the registration must name the hosts that must each acknowledge it; nothing is spent first.
+    const accepted = ctx.chain.accepted.length;
+    expect((await script('register.ts', ['acme/summariser', 'weights-v2.bin', 'card.md'], { OVERLAY_NETWORK: 'testnet' })).stderr).toMatch(/Set OVERLAY_HOSTS/);
+    expect(ctx.chain.accepted.length).toBe(accepted);
   });
 
   it('the overlay server refuses malformed submissions and queries', async () => {

@@ -1,5 +1,6 @@
 import {
   LookupResolver,
+  ProtoWallet,
   Transaction,
   PushDrop,
   Signature,
@@ -9,14 +10,21 @@ import {
 } from '@bsv/sdk'
 import { readFile } from 'node:fs/promises'
 
-// Usage: lookup <modelId> <weights-file>
+// Usage: PUBLISHER_IDENTITY_KEY=<key> lookup <modelId> <weights-file>
 // Find the current registration of a model through the ls_modelreg lookup
 // service (BRC-24), verify the answer with SPV, and compare the weights hash.
 // OVERLAY_NETWORK: testnet (default; hosts found through SLAP), mainnet, or local (http://localhost:8080).
+// PUBLISHER_IDENTITY_KEY: the publisher's identity key as you know it (from its certificate, Chapter 8):
+// anyone can register any model ID under a key of their own.
 const [modelId, weightsPath] = process.argv.slice(2)
-if (modelId === undefined || weightsPath === undefined) {
-  throw new Error('usage: lookup <modelId> <weights-file>')
+const publisher = process.env.PUBLISHER_IDENTITY_KEY
+if (modelId === undefined || weightsPath === undefined || publisher === undefined) {
+  throw new Error('usage: PUBLISHER_IDENTITY_KEY=<key> lookup <modelId> <weights-file>')
 }
+// The key the publisher's registrations of this model are locked to, recomputed from its identity key.
+const { publicKey: expectedKey } = await new ProtoWallet('anyone').getPublicKey({
+  protocolID: [1, 'model registry'], keyID: modelId, counterparty: publisher
+})
 const preset = process.env.OVERLAY_NETWORK ?? 'testnet'
 if (preset !== 'testnet' && preset !== 'mainnet' && preset !== 'local') throw new Error('OVERLAY_NETWORK must be testnet, mainnet or local')
 
@@ -30,6 +38,7 @@ if (answer.type !== 'output-list' || answer.outputs.length === 0) {
 
 const localHash = Utils.toHex(Hash.sha256(Array.from(await readFile(weightsPath))))
 let matched = false
+let found = false
 for (const item of answer.outputs) {
   const tx = Transaction.fromBEEF(item.beef)
   // The lookup host could be wrong or dishonest: verify before believing.
@@ -45,11 +54,16 @@ for (const item of answer.outputs) {
   const { fields, lockingPublicKey } = PushDrop.decode(output.lockingScript)
   const [id = [], weights = [], card = [], versionBytes = [], sig = []] = fields
   if (fields.length !== 5 || Utils.toUTF8(id) !== modelId) continue
+  if (lockingPublicKey.toString() !== expectedKey) {
+    console.log(`skipping a registration of ${modelId} by another key in ${tx.id('hex')}:${item.outputIndex}`)
+    continue
+  }
   // The publisher's signature over the data fields, by the key that locks the token.
   let signed = false
   try { signed = lockingPublicKey.verify([...id, ...weights, ...card, ...versionBytes], Signature.fromDER(sig)) } catch { /* malformed */ }
   if (!signed) continue
 
+  found = true
   const registeredHash = Utils.toHex(weights)
   console.log(`${modelId} v${Utils.toUTF8(versionBytes)} registered in ${tx.id('hex')}:${item.outputIndex}`)
   if (registeredHash === localHash) {
@@ -59,4 +73,5 @@ for (const item of answer.outputs) {
     console.log(`MISMATCH: registered ${registeredHash}, local file ${localHash}`)
   }
 }
+if (!found) console.log(`no verified registration of ${modelId} by this publisher`)
 if (!matched) process.exitCode = 1

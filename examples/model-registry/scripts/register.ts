@@ -17,13 +17,18 @@ import { readFile } from 'node:fs/promises'
 // Publishes version 1 of a model registration or, when this wallet holds the current one,
 // spends it into the next version; then submits the transaction to the tm_modelreg topic.
 // OVERLAY_NETWORK: testnet (default; hosts found through SHIP), mainnet, or local (one host on
-// http://localhost:8080, such as this project's overlay server).
+// http://localhost:8080, such as this project's overlay server). OVERLAY_HOSTS (testnet, mainnet):
+// the comma-separated URLs of the hosts that must each acknowledge the registration.
 const [modelId, weightsPath, cardPath] = process.argv.slice(2)
 if (modelId === undefined || weightsPath === undefined || cardPath === undefined) {
   throw new Error('usage: register <modelId> <weights> <card>')
 }
 const preset = process.env.OVERLAY_NETWORK ?? 'testnet'
 if (preset !== 'testnet' && preset !== 'mainnet' && preset !== 'local') throw new Error('OVERLAY_NETWORK must be testnet, mainnet or local')
+// By default TopicBroadcaster counts one host's acknowledgement as success, and that host could drop
+// the registration: name every independent host you rely on, and each must acknowledge it.
+const hosts = preset === 'local' ? ['http://localhost:8080'] : (process.env.OVERLAY_HOSTS ?? '').split(',').filter(h => h !== '')
+if (hosts.length === 0) throw new Error('Set OVERLAY_HOSTS to the hosts that must each acknowledge (comma-separated URLs)')
 const sha256File = async (p: string): Promise<number[]> => Hash.sha256(Array.from(await readFile(p)))
 
 const PROTOCOL: WalletProtocol = [1, 'model registry']
@@ -51,9 +56,10 @@ const fields: number[][] = [
   await sha256File(cardPath),
   Utils.toArray(String(version), 'utf8')
 ]
-// PushDrop appends the wallet's signature over the fields and locks the
-// token to a key derived for this protocol and model (BRC-42/43).
-const lockingScript = await pushdrop.lock(fields, PROTOCOL, modelId, 'self')
+// PushDrop appends the wallet's signature over the fields and locks the token to a key derived
+// for this protocol and model (BRC-42/43) with counterparty 'anyone': anyone who knows the
+// publisher's identity key can recompute it (forSelf: true keeps its private half the wallet's).
+const lockingScript = await pushdrop.lock(fields, PROTOCOL, modelId, 'anyone', true)
 const output = {
   lockingScript: lockingScript.toHex(),
   satoshis: 1,
@@ -76,7 +82,7 @@ if (current === undefined) {
     options: { randomizeOutputs: false }
   })
   if (signableTransaction === undefined) throw new Error('Expected a transaction to sign')
-  const unlocker = pushdrop.unlock(PROTOCOL, modelId, 'self', 'all', false, 1, current.script)
+  const unlocker = pushdrop.unlock(PROTOCOL, modelId, 'anyone', 'all', false, 1, current.script)
   const unlockingScript = await unlocker.sign(Transaction.fromAtomicBEEF(signableTransaction.tx), 0)
   ;({ tx: atomicBeef } = await wallet.signAction({
     reference: signableTransaction.reference,
@@ -89,7 +95,8 @@ const tx = Transaction.fromAtomicBEEF(atomicBeef)
 // Find the hosts for the topic (SHIP, or localhost in local mode) and submit the BEEF to them.
 const broadcaster = new TopicBroadcaster(['tm_modelreg'], {
   networkPreset: preset,
-  requireAcknowledgmentFromAnyHostForTopics: 'all'
+  requireAcknowledgmentFromAnyHostForTopics: 'all',
+  requireAcknowledgmentFromSpecificHostsForTopics: Object.fromEntries(hosts.map(h => [h, ['tm_modelreg']]))
 })
 const result = await broadcaster.broadcast(tx)
 if (isBroadcastFailure(result)) {

@@ -71,17 +71,17 @@ export async function identifyAdmissibleOutputs (
     if (reg !== undefined) spentVersions.set(line(reg), reg.version)
   }
 
+  // One registration per transaction, at output 0: otherwise one version could be spent into two
+  // next versions with different weights, and the publisher could show different buyers either line.
   const outputsToAdmit: number[] = []
-  tx.outputs.forEach((output, index) => {
-    const reg = decodeRegistration(output.lockingScript)
-    if (reg === undefined) return
+  const first = tx.outputs[0]
+  const reg = first === undefined ? undefined : decodeRegistration(first.lockingScript)
+  if (reg !== undefined) {
     const previous = spentVersions.get(line(reg))
     // New models start at version 1; an update spends the previous registration of the same
     // key (so only its holder can make one) and increases the version by exactly one.
-    if ((previous === undefined && reg.version === 1) || previous === reg.version - 1) {
-      outputsToAdmit.push(index)
-    }
-  })
+    if ((previous === undefined && reg.version === 1) || previous === reg.version - 1) outputsToAdmit.push(0)
+  }
 
   // Keep superseded registrations so lookups can return a model's full history.
   return { outputsToAdmit, coinsToRetain: previousCoins }
