@@ -73,7 +73,10 @@ describe('Chapter 5 examples', () => {
       // Covers the amount but not the fee: refused, never sent with the change dropped and the fee short.
       [{ PAYER_WIF: payer.toWif() }, [funding, '0', PrivateKey.fromRandom().toAddress('testnet'), '4995'], /short by \d+ for 4995 plus the fee/],
       [{ PAYER_WIF: payer.toWif() }, [funding, '0', PrivateKey.fromRandom().toAddress('mainnet'), '1000'], /not a testnet address/],
+      // An ARC_URL whose policy asks 50 times the usual rate: refused, not paid from the whole source output.
+      [{ PAYER_WIF: payer.toWif(), ARC_URL: 'https://greedy-arc.test' }, [funding, '0', PrivateKey.fromRandom().toAddress('testnet'), '1000'], /asks 5000 sat\/kB, above the 1,000 sat\/kB this script pays/],
     ];
+    ctx.net.route('greedy-arc.test', () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ policy: { miningFee: { satoshis: 5, bytes: 1 } } }) }));
     for (const [env, args, message] of cases) {
       const r = await ctx.run('reviewed-p2pkh-payment', { env, args });
       expect(r.code).not.toBe(0);
