@@ -48,6 +48,8 @@ describe('examples/model-registry', () => {
     const v1 = await script('register.ts', ['acme/summariser', 'weights-v1.bin', 'card.md']);
     expect(v1.stderr).toBe('');
     expect(v1.stdout).toMatch(/^registered acme\/summariser v1 in [0-9a-f]{64}:0/);
+    // It prints the key a buyer must name, the one the lookups below are given.
+    expect(v1.stdout).toContain(`publisher identity key ${publisher.identityKey}: buyers pass it to lookup as PUBLISHER_IDENTITY_KEY`);
     expect(ctx.net.calls('localhost:8080').map((c) => `${c.method} ${new URL(c.url).pathname} ${c.status}`)).toEqual(['POST /submit 200']);
 
     const found = await script('lookup.ts', ['acme/summariser', 'weights-v1.bin'], byPublisher);

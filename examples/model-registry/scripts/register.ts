@@ -103,3 +103,6 @@ if (isBroadcastFailure(result)) {
   throw new Error(`Overlay rejected the registration: ${result.description}`)
 }
 console.log(`registered ${modelId} v${version} in ${tx.id('hex')}:0`)
+// Buyers need this key (with the version 1 outpoint) to tell your registrations from an impostor's.
+const { publicKey: identityKey } = await wallet.getPublicKey({ identityKey: true })
+console.log(`publisher identity key ${identityKey}: buyers pass it to lookup as PUBLISHER_IDENTITY_KEY`)
