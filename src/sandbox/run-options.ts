@@ -225,7 +225,7 @@ console.log('timeliness edited to 5:', (await verifyAttestation(verifier, edited
   'verify-decision-receipt': {
     keys: { applicant: 0 },
     main: `import { Hash, OP, PrivateKey, ProtoWallet, Random, Script, Transaction, Utils, WalletClient, WhatsOnChain } from '@bsv/sdk'
-import { canonical, verifyReceipt } from './verify-receipt.ts'
+import { canonical, NOT_CHECKED, verifyReceipt } from './verify-receipt.ts'
 
 // The lender's receipt service (as issue-decision-receipt does it): sign a receipt, anchor its hash.
 const lender = new WalletClient('auto', 'lending.example-bank.com')
@@ -252,7 +252,7 @@ const issued = { receipt, salt: Utils.toHex(salt), anchor: { txid, beef: Transac
 
 // The applicant checks it with her own wallet and her own copy of the application.
 const applicant = new ProtoWallet(PrivateKey.fromWif('{{applicant.wif}}'))
-const expected = { operatorKey: operator, registeredWeights: 'a41b'.repeat(16) }
+const expected = { operatorKey: operator, registeredWeights: 'a41b'.repeat(16), registeredPolicy: '5be2'.repeat(16) }
 const tracker = new WhatsOnChain('test')
 const check = async (input: unknown, e = expected): Promise<string> => {
   const { problems } = await verifyReceipt(applicant, issued, input, e, tracker)
@@ -261,6 +261,8 @@ const check = async (input: unknown, e = expected): Promise<string> => {
 console.log('my receipt:', await check(application))
 console.log('with my corrected trading history:', await check({ ...application, tradingMonths: 25 }))
 console.log('if the registry lists other weights:', await check(application, { ...expected, registeredWeights: '00'.repeat(32) }))
+console.log('if another policy was in force:', await check(application, { ...expected, registeredPolicy: '00'.repeat(32) }))
+console.log(NOT_CHECKED)
 `,
   },
   'commission-lot': { args: ['00012345678905', 'G-114', '500-1000kg', 'field 7'] },

@@ -14,6 +14,8 @@ afterAll(async () => await ctx.close());
 
 const h = (s: string): string => Utils.toHex(Hash.sha256(Utils.toArray(s, 'utf8')));
 const APPLICATION = { business: 'Harbour Bakery Ltd', postcode: 'BS1 4DJ', tradingMonths: 19, monthlyRevenue: [8200, 11900, 6400, 13100] };
+// The line the client prints under every verified receipt: what it leaves to its caller.
+const NOT_CHECKED_LINE = "not checked: the lender's certificate, the anchor's block time against issuedAt plus the published batching interval, and that the registry entry was mined no later than the anchor";
 const FACTS = {
   model: { name: 'sme-credit', weightsHash: h('weights v7'), registryTxid: h('registry tx') },
   policy: { name: 'sme-lending-policy', version: '2025-02', hash: h('policy 2025-02') },
@@ -45,7 +47,7 @@ interface VerifyModule {
     me: WalletInterface,
     issued: Issued,
     input: unknown,
-    expected: { operatorKey: string; registeredWeights: string },
+    expected: { operatorKey: string; registeredWeights: string; registeredPolicy: string },
     tracker: ChainTracker,
   ) => Promise<{ problems: string[]; anchoredAt?: number }>;
 }
@@ -83,21 +85,24 @@ describe('Chapter 11 examples', () => {
     );
 
     const verify = async (env: Record<string, string>, input = 'application.json', receiptFile = file): Promise<{ code: number | null; out: string[] }> => {
-      const v = await ctx.run('verify-decision-receipt', { cwd: dir, env: { OPERATOR_KEY: operator.identityKey, REGISTERED_WEIGHTS: FACTS.model.weightsHash, ...env }, args: [receiptFile, input] });
+      const v = await ctx.run('verify-decision-receipt', { cwd: dir, env: { OPERATOR_KEY: operator.identityKey, REGISTERED_WEIGHTS: FACTS.model.weightsHash, REGISTERED_POLICY: FACTS.policy.hash, ...env }, args: [receiptFile, input] });
       expect(v.stderr).toBe('');
       return { code: v.code, out: v.stdout.trim().split('\n') };
     };
     ctx.net.wallet = applicant;
-    expect(await verify({})).toEqual({ code: 0, out: [`receipt verified: decline by sme-credit under sme-lending-policy 2025-02, anchored in ${tx?.id('hex') ?? ''} (not yet mined)`] });
+    expect(await verify({})).toEqual({ code: 0, out: [`receipt verified: decline by sme-credit under sme-lending-policy 2025-02, anchored in ${tx?.id('hex') ?? ''} (not yet mined)`, NOT_CHECKED_LINE] });
     // The lender's data said 19 months of trading; her corrected record (25) is not what was judged.
     await writeFile(path.join(dir, 'corrected.json'), JSON.stringify({ ...APPLICATION, tradingMonths: 25 }));
     expect(await verify({}, 'corrected.json')).toEqual({ code: 1, out: ['input commitment does not open to this application'] });
     expect(await verify({ REGISTERED_WEIGHTS: h('weights v6') })).toEqual({ code: 1, out: ['model weights are not the registered version'] });
-    // Without the registered weights from outside the receipt the client says nothing is verified: it refuses to run.
-    const unregistered = await ctx.run('verify-decision-receipt', { cwd: dir, env: { OPERATOR_KEY: operator.identityKey }, args: [file, 'application.json'] });
-    expect(unregistered.code).not.toBe(0);
-    expect(unregistered.stderr).toMatch(/usage: OPERATOR_KEY=\.\.\. REGISTERED_WEIGHTS=\.\.\. verify-receipt/);
-    expect(unregistered.stdout).not.toMatch(/verified/);
+    expect(await verify({ REGISTERED_POLICY: h('policy 2024-11') })).toEqual({ code: 1, out: ['policy is not the registered version'] });
+    // Without the registered weights and policy from outside the receipt the client says nothing is verified: it refuses to run.
+    for (const env of [{ OPERATOR_KEY: operator.identityKey, REGISTERED_POLICY: FACTS.policy.hash }, { OPERATOR_KEY: operator.identityKey, REGISTERED_WEIGHTS: FACTS.model.weightsHash }]) {
+      const unregistered = await ctx.run('verify-decision-receipt', { cwd: dir, env, args: [file, 'application.json'] });
+      expect(unregistered.code).not.toBe(0);
+      expect(unregistered.stderr).toMatch(/usage: OPERATOR_KEY=\.\.\. REGISTERED_WEIGHTS=\.\.\. REGISTERED_POLICY=\.\.\. verify-receipt/);
+      expect(unregistered.stdout).not.toMatch(/verified/);
+    }
     expect(await verify({ OPERATOR_KEY: ctx.newWallet().identityKey })).toEqual({ code: 1, out: ['not issued by the expected operator'] });
     // The outcome edited to an approval: the signature and the anchored hash both give it away.
     await writeFile(path.join(dir, 'edited.json'), JSON.stringify({ ...issued, receipt: { ...receipt, output: { ...receipt.output, decision: 'approve', score: 0.61 } } }));
@@ -130,7 +135,7 @@ describe('Chapter 11 examples', () => {
     const operator = ctx.newWallet();
     const applicant = ctx.newWallet();
     const issued = await issueReceipt(asWallet(operator), applicant.identityKey, APPLICATION, FACTS);
-    const expected = { operatorKey: operator.identityKey, registeredWeights: FACTS.model.weightsHash };
+    const expected = { operatorKey: operator.identityKey, registeredWeights: FACTS.model.weightsHash, registeredPolicy: FACTS.policy.hash };
     expect(await verifyReceipt(asWallet(applicant), issued, APPLICATION, expected, ctx.chain)).toEqual({ problems: [] });
     const height = ctx.chain.mine();
     const mined = ctx.chain.get(issued.anchor.txid);

@@ -218,6 +218,8 @@ export const EXAMPLE_FACTS: Readonly<Record<string, ExampleFacts>> = {
       /^my receipt: verified$/m,
       /^with my corrected trading history: input commitment does not open to this application$/m,
       /^if the registry lists other weights: model weights are not the registered version$/m,
+      /^if another policy was in force: policy is not the registered version$/m,
+      /^not checked: the lender's certificate, the anchor's block time against issuedAt/m,
     ],
     transactions: 1,
   },
