@@ -103,7 +103,10 @@ const CASES: { chapter: string; id: string; check: (r: Shown) => void }[] = [
     id: 'anchor-audit-batch',
     check: (r) => {
       expect(r.txids).toHaveLength(1);
-      expect(lines(r.stdout)).toEqual([expect.stringMatching(new RegExp(`^Anchored 5 entries under root [0-9a-f]{64} in ${r.txids[0] ?? ''}$`))]);
+      expect(lines(r.stdout)).toEqual([
+        expect.stringMatching(new RegExp(`^Anchored 5 entries under root [0-9a-f]{64} in ${r.txids[0] ?? ''}$`)),
+        expect.stringMatching(new RegExp(`^chain: spends [0-9a-f]{64}\\.0; the next anchor spends ${r.txids[0] ?? ''}\\.1$`)),
+      ]);
       expect(r.outputs[0]?.[0]).toBe('output 0: 0 sats, OP_RETURN data');
     },
   },

@@ -172,7 +172,8 @@ describe('Chapter 14 examples', () => {
     const key = PrivateKey.fromRandom();
     const funding = ctx.chain.fundAddress(key.toAddress('testnet'), 5_000);
     const before = ctx.chain.accepted.length;
-    const r = await ctx.run('anchor-audit-batch', { env: { AUDIT_FUNDING_WIF: key.toWif(), FUNDING_TX_HEX: funding.toHex() } });
+    const dir = await workDir();
+    const r = await ctx.run('anchor-audit-batch', { cwd: dir, env: { AUDIT_FUNDING_WIF: key.toWif(), FUNDING_TX_HEX: funding.toHex() } });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const tx = ctx.chain.accepted[before];
@@ -186,7 +187,20 @@ describe('Chapter 14 examples', () => {
     expect(tx.outputs[0]?.lockingScript.toHex()).toBe(
       new Script().writeOpCode(OP.OP_FALSE).writeOpCode(OP.OP_RETURN).writeBin(Utils.toArray('ai.audit.batch.v1', 'utf8')).writeBin(Utils.toArray('batch-2025-06-01T12:00Z', 'utf8')).writeBin(Utils.toArray(root, 'hex')).writeBin(Utils.toArray('5', 'utf8')).toHex(),
     );
-    expect(r.stdout.trim()).toBe(`Anchored 5 entries under root ${root} in ${tx.id('hex')}`);
+    expect(r.stdout.trim().split('\n')).toEqual([
+      `Anchored 5 entries under root ${root} in ${tx.id('hex')}`,
+      `chain: spends ${funding.id('hex')}.0; the next anchor spends ${tx.id('hex')}.1`,
+    ]);
     expect(ctx.net.calls('testnet.arc.gorillapool.io').at(-1)).toMatchObject({ method: 'POST', status: 200 });
+    // The change, output 1, is the chain: a second run spends it, so the anchors form one chain.
+    expect(tx.inputs[0]?.sourceTXID ?? tx.inputs[0]?.sourceTransaction?.id('hex')).toBe(funding.id('hex'));
+    const again = await ctx.run('anchor-audit-batch', { cwd: dir, env: { AUDIT_FUNDING_WIF: key.toWif(), FUNDING_TX_HEX: funding.toHex() } });
+    expect(again.stderr).toBe('');
+    const next = ctx.chain.accepted[before + 1];
+    if (next === undefined) throw new Error('second anchor not broadcast');
+    expect(next.inputs).toHaveLength(1);
+    expect(next.inputs[0]?.sourceTXID ?? next.inputs[0]?.sourceTransaction?.id('hex')).toBe(tx.id('hex'));
+    expect(next.inputs[0]?.sourceOutputIndex).toBe(1);
+    expect(again.stdout).toContain(`chain: spends ${tx.id('hex')}.1; the next anchor spends ${next.id('hex')}.1`);
   });
 });

@@ -157,7 +157,11 @@ export const EXAMPLE_FACTS: Readonly<Record<string, ExampleFacts>> = {
   'verify-published-tally': { stdout: [/^Tally verified\n$/], transactions: 0 },
   // The tagged Merkle root of sha256('a3f1'), ... sha256('e5f0').
   'anchor-audit-batch': {
-    stdout: [new RegExp(`^Anchored 5 entries under root 1e7ea0980d19b0baa9d36d23ddeed625339b14a23cddfde331bbfdce892bd288 in ${TXID}$`, 'm')],
+    stdout: [
+      new RegExp(`^Anchored 5 entries under root 1e7ea0980d19b0baa9d36d23ddeed625339b14a23cddfde331bbfdce892bd288 in ${TXID}$`, 'm'),
+      // The first anchor spends the funding outpoint; its change, output 1, is the next one's input.
+      new RegExp(`^chain: spends ${TXID}\\.0; the next anchor spends ${TXID}\\.1$`, 'm'),
+    ],
     transactions: 1,
   },
   // BSV_USD=40; a ~226-byte payment pays 12 sats at 50 sat/kB; the share is 12 / (price + 12).
