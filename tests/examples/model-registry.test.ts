@@ -71,6 +71,23 @@ describe('examples/model-registry', () => {
     expect(after.code).toBe(0);
     expect(after.stdout).toMatch(/acme\/summariser v2 registered in .*\nweights match the registered hash/);
     expect(after.stdout).not.toContain(' v1 ');
+    // A host that missed the update still returns v1 beside v2: only the highest version is current,
+    // so the old weights file does not "match".
+    const overlayUrl = /on (http:\/\/localhost:\d+)/.exec(overlay.output())?.[1] ?? '';
+    const v1Tx = ctx.chain.get(/ in ([0-9a-f]{64}):0/.exec(v1.stdout)?.[1] ?? '');
+    if (v1Tx === undefined) throw new Error('v1 not on chain');
+    ctx.net.route('localhost:8080', async (req) => {
+      const res = await fetch(`${overlayUrl}${req.url.pathname}`, { method: req.method, headers: { 'content-type': 'application/json' }, body: new Blob([new Uint8Array(req.body)]) });
+      const answer = (await res.json()) as { type?: string; outputs?: unknown[] };
+      if (req.url.pathname === '/lookup' && answer.type === 'output-list') answer.outputs?.push({ beef: v1Tx.toBEEF(), outputIndex: 0 });
+      return { status: res.status, headers: { 'content-type': 'application/json' }, body: new TextEncoder().encode(JSON.stringify(answer)) };
+    });
+    const stale = await script('lookup.ts', ['acme/summariser', 'weights-v1.bin'], byPublisher);
+    ctx.net.proxy('localhost:8080', overlayUrl);
+    expect(stale.stdout).toMatch(/acme\/summariser v1 registered in /);
+    expect(stale.stdout).toMatch(/MISMATCH: the local file is v1, not the current v2/);
+    expect(stale.stdout).not.toContain('weights match');
+    expect(stale.code).toBe(1);
 
     // Someone else publishes "version 1" of the same model ID: a valid token, but not the model.
     ctx.net.wallet = ctx.newWallet();

@@ -37,8 +37,9 @@ if (answer.type !== 'output-list' || answer.outputs.length === 0) {
 }
 
 const localHash = Utils.toHex(Hash.sha256(Array.from(await readFile(weightsPath))))
-let matched = false
-let found = false
+// Every verified registration by the publisher, from every host that answered: a host that missed
+// an update still returns the older version, so only the highest version counts as current.
+const verified: Array<{ version: number, hash: string }> = []
 for (const item of answer.outputs) {
   const tx = Transaction.fromBEEF(item.beef)
   // The lookup host could be wrong or dishonest: verify before believing.
@@ -63,15 +64,21 @@ for (const item of answer.outputs) {
   try { signed = lockingPublicKey.verify([...id, ...weights, ...card, ...versionBytes], Signature.fromDER(sig)) } catch { /* malformed */ }
   if (!signed) continue
 
-  found = true
-  const registeredHash = Utils.toHex(weights)
-  console.log(`${modelId} v${Utils.toUTF8(versionBytes)} registered in ${tx.id('hex')}:${item.outputIndex}`)
-  if (registeredHash === localHash) {
-    matched = true
-    console.log('weights match the registered hash')
-  } else {
-    console.log(`MISMATCH: registered ${registeredHash}, local file ${localHash}`)
-  }
+  const version = Number(Utils.toUTF8(versionBytes))
+  if (!Number.isSafeInteger(version) || version < 1) continue
+  verified.push({ version, hash: Utils.toHex(weights) })
+  console.log(`${modelId} v${version} registered in ${tx.id('hex')}:${item.outputIndex}`)
 }
-if (!found) console.log(`no verified registration of ${modelId} by this publisher`)
-if (!matched) process.exitCode = 1
+const current = verified.reduce<{ version: number, hash: string } | undefined>((a, b) => (a === undefined || b.version > a.version ? b : a), undefined)
+if (current === undefined) {
+  console.log(`no verified registration of ${modelId} by this publisher`)
+  process.exitCode = 1
+} else if (current.hash === localHash) {
+  console.log('weights match the registered hash')
+} else {
+  const older = verified.find(r => r.hash === localHash)
+  console.log(older === undefined
+    ? `MISMATCH: registered ${current.hash}, local file ${localHash}`
+    : `MISMATCH: the local file is v${older.version}, not the current v${current.version}`)
+  process.exitCode = 1
+}
