@@ -127,7 +127,7 @@ try {
     mine: 5,
     files: { 'headers.json': '{{chain.headers}}' },
     env: { HEADERS_JSON: 'headers.json' },
-    args: ['{{payment.bump}}', '{{payment.txid}}'],
+    args: ['{{payment.bump}}', '{{payment.funding}}'],
   },
   'register-and-submit-to-topic': {
     env: { OVERLAY_NETWORK: 'local' },

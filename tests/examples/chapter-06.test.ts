@@ -54,20 +54,24 @@ describe('Chapter 6 examples', () => {
       for (let h = height - 2; h <= ctx.chain.height; h++) records.push({ height: h, merkleRoot: ctx.chain.rootAt(h) ?? '00'.repeat(32) });
       await writeFile(headers, JSON.stringify(records));
     };
-    const prove = async (id: string): Promise<unknown> => {
-      const r = await ctx.run('local-header-chain-tracker', { args: [bump, id], env: { HEADERS_JSON: headers } });
+    const raw = ctx.chain.get(txid)?.toHex() ?? '';
+    const prove = async (rawHex: string): Promise<unknown> => {
+      const r = await ctx.run('local-header-chain-tracker', { args: [bump, rawHex], env: { HEADERS_JSON: headers } });
       expect(r.stderr).toBe('');
       return JSON.parse(r.stdout) as unknown;
     };
     await writeHeaders();
-    expect(await prove(txid)).toEqual({ included: false, confirmations: 1 }); // in a block, but 1 < 6 confirmations
+    expect(await prove(raw)).toEqual({ included: false, confirmations: 1 }); // in a block, but 1 < 6 confirmations
     for (let i = 0; i < 5; i++) ctx.chain.mine();
     await writeHeaders();
-    expect(await prove(txid)).toEqual({ included: true, confirmations: 6 });
-    expect(await prove('ab'.repeat(32))).toEqual({ included: false, confirmations: 0 }); // not a leaf of this path
+    expect(await prove(raw)).toEqual({ included: true, confirmations: 6 });
+    // Another transaction with this proof: its own txid is not a leaf of the path, so the borrowed proof fails.
+    const { tx: other } = await ctx.wallet.createAction({ description: 'Another', outputs: [{ lockingScript: '006a056f74686572', satoshis: 0, outputDescription: 'Data' }] });
+    if (other === undefined) throw new Error('no tx');
+    expect(await prove(Transaction.fromAtomicBEEF(other).toHex())).toEqual({ included: false, confirmations: 0 });
     // Headers from another chain: the same proof no longer checks out.
     await writeFile(headers, JSON.stringify([{ height, merkleRoot: '11'.repeat(32) }, { height: height + 5, merkleRoot: '22'.repeat(32) }]));
-    expect(await prove(txid)).toEqual({ included: false, confirmations: 0 });
+    expect(await prove(raw)).toEqual({ included: false, confirmations: 0 });
   });
 
   it('model-registry-topic-manager admits version 1, an update that spends its predecessor, and nothing else', async () => {
