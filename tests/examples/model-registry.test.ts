@@ -103,10 +103,32 @@ describe('examples/model-registry', () => {
     // signed token, but not by the publisher's key, so the buyer who names the publisher is told so.
     const impostor = await script('register.ts', ['acme/translator', 'weights-v1.bin', 'card.md']);
     expect(impostor.stdout).toMatch(/^registered acme\/translator v1 /);
+    // The lookup asks for the publisher's line of the ID, so the host returns nothing for it.
     const fooled = await script('lookup.ts', ['acme/translator', 'weights-v1.bin'], byPublisher);
-    expect(fooled.code).toBe(1);
-    expect(fooled.stdout.trim()).toMatch(/^skipping a registration of acme\/translator by another key in [0-9a-f]{64}:0\nno verified registration of acme\/translator by this publisher$/);
+    expect(fooled.code).not.toBe(0);
+    expect(fooled.stderr).toMatch(/No registration found for acme\/translator/);
     expect(fooled.stdout).not.toContain('weights match');
+    // A host that ignores the publisher's key and returns the impostor's token anyway: skipped.
+    const hostUrl = /on (http:\/\/localhost:\d+)/.exec(overlay.output())?.[1] ?? '';
+    ctx.net.route('localhost:8080', async (req) => {
+      const query = JSON.parse(new TextDecoder().decode(new Uint8Array(req.body))) as { query?: Record<string, unknown> };
+      delete query.query?.publisherKey;
+      const res = await fetch(`${hostUrl}${req.url.pathname}`, { method: req.method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(query) });
+      return { status: res.status, headers: { 'content-type': 'application/json' }, body: new Uint8Array(await res.arrayBuffer()) };
+    });
+    const ignored = await script('lookup.ts', ['acme/translator', 'weights-v1.bin'], byPublisher);
+    ctx.net.proxy('localhost:8080', hostUrl);
+    expect(ignored.code).toBe(1);
+    expect(ignored.stdout.trim()).toMatch(/^skipping a registration of acme\/translator by another key in [0-9a-f]{64}:0\nno verified registration of acme\/translator by this publisher$/);
+    expect(ignored.stdout).not.toContain('weights match');
+    // The impostor got there first with acme/translator; when the publisher registers it too, a buyer
+    // naming the publisher still finds the publisher's registration, not the squatter's.
+    ctx.net.wallet = publisher;
+    const real = await script('register.ts', ['acme/translator', 'weights-v2.bin', 'card.md']);
+    expect(real.stdout).toMatch(/^registered acme\/translator v1 /);
+    const unsquatted = await script('lookup.ts', ['acme/translator', 'weights-v2.bin'], byPublisher);
+    expect(unsquatted.stdout).toMatch(/acme\/translator v1 registered in [0-9a-f]{64}:0\nweights match the registered hash/);
+    expect(unsquatted.code).toBe(0);
     // The lookup will not run without the publisher's identity key: it has nothing to check the key against.
     expect((await script('lookup.ts', ['acme/summariser', 'weights-v1.bin'])).stderr).toMatch(/usage: PUBLISHER_IDENTITY_KEY=<key> lookup/);
     // On a real network the registration must name the hosts that must each acknowledge it; nothing is spent first.

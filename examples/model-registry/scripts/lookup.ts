@@ -31,7 +31,8 @@ if (preset !== 'testnet' && preset !== 'mainnet' && preset !== 'local') throw ne
 // No host is trusted for validity: every answer is checked against block headers.
 const resolver = new LookupResolver({ networkPreset: preset })
 const chainTracker = new WhatsOnChain(preset === 'mainnet' ? 'main' : 'test')
-const answer = await resolver.query({ service: 'ls_modelreg', query: { modelId, current: true } }, 10_000)
+// Ask for this publisher's line of the model ID: someone else may have registered the ID first.
+const answer = await resolver.query({ service: 'ls_modelreg', query: { modelId, publisherKey: expectedKey, current: true } }, 10_000)
 if (answer.type !== 'output-list' || answer.outputs.length === 0) {
   throw new Error(`No registration found for ${modelId}`)
 }

@@ -2,8 +2,10 @@ import type { Registration } from './topic-manager.ts'
 
 // The ls_modelreg lookup service (BRC-24): it indexes what tm_modelreg admitted and answers
 // queries with outpoints. It is where global rules live that one transaction cannot see: a model ID
-// belongs to the lineage of its first version 1, so a later "version 1" by someone else is kept
-// (it is a valid token) but never returned as the current registration.
+// and publisher key belong to the lineage of their first version 1, so a later "version 1" by the
+// same key (a copy) is kept but never returned as the current registration. A query that names the
+// publisher's key gets that publisher's lineage, however many others registered the ID first; one
+// that does not gets the lineage of the ID's first registration, whoever made it.
 export const SERVICE = 'ls_modelreg'
 
 export interface RegistrationRecord extends Registration {
@@ -17,6 +19,8 @@ export interface RegistrationRecord extends Registration {
 
 export interface ModelQuery {
   modelId: string
+  /** The key that locks the publisher's registrations (hex), derived from its identity key. */
+  publisherKey?: string
   /** true: only the current registration; false or absent: the model's whole history, oldest first. */
   current?: boolean
 }
@@ -25,10 +29,11 @@ export class QueryError extends Error {}
 
 export function parseQuery (query: unknown): ModelQuery {
   if (typeof query !== 'object' || query === null) throw new QueryError('query must be an object')
-  const { modelId, current } = query as Record<string, unknown>
+  const { modelId, current, publisherKey } = query as Record<string, unknown>
   if (typeof modelId !== 'string' || !/^[a-z0-9][a-z0-9._/-]{2,99}$/.test(modelId)) throw new QueryError('modelId is missing or malformed')
   if (current !== undefined && typeof current !== 'boolean') throw new QueryError('current must be a boolean')
-  return current === undefined ? { modelId } : { modelId, current }
+  if (publisherKey !== undefined && (typeof publisherKey !== 'string' || !/^0[23][0-9a-f]{64}$/.test(publisherKey))) throw new QueryError('publisherKey must be a compressed public key in hex')
+  return { modelId, ...(publisherKey === undefined ? {} : { publisherKey }), ...(current === undefined ? {} : { current }) }
 }
 
 export class ModelRegistryLookup {
@@ -43,6 +48,8 @@ export class ModelRegistryLookup {
     const parent = spentOutpoints.map(o => this.records.get(o)).find(r => r?.modelId === reg.modelId && r.version === reg.version - 1)
     const lineage = parent?.lineage ?? outpoint
     if (!this.firstLineage.has(reg.modelId)) this.firstLineage.set(reg.modelId, lineage)
+    const byKey = `${reg.modelId} ${reg.publisherKey}`
+    if (!this.firstLineage.has(byKey)) this.firstLineage.set(byKey, lineage)
     this.records.set(outpoint, { ...reg, txid, outputIndex, spent: false, lineage, admittedAt: this.counter++ })
   }
 
@@ -52,7 +59,7 @@ export class ModelRegistryLookup {
   }
 
   lookup (query: ModelQuery): RegistrationRecord[] {
-    const lineage = this.firstLineage.get(query.modelId)
+    const lineage = this.firstLineage.get(query.publisherKey === undefined ? query.modelId : `${query.modelId} ${query.publisherKey}`)
     const history = [...this.records.values()]
       .filter(r => r.modelId === query.modelId && r.lineage === lineage)
       .sort((a, b) => a.admittedAt - b.admittedAt)
