@@ -13,14 +13,25 @@ import { runExample, startExample, workDir, type RunResult, type Started } from 
 const PROJECT = path.resolve('examples/model-registry');
 let ctx: ExampleContext;
 let overlay: Started;
+let overlayUrl = '';
 let dir = '';
+
+/** Serves the SDK's 'local' host through `answer`: a lagging or careless host in front of ours. */
+const throughHost = (answer: (body: Record<string, unknown>, forward: (body: unknown) => Promise<unknown>) => Promise<unknown>): void => {
+  ctx.net.route('localhost:8080', async (req) => {
+    const forward = async (body: unknown): Promise<unknown> =>
+      (await (await fetch(`${overlayUrl}${req.url.pathname}`, { method: req.method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as unknown;
+    const body = JSON.parse(new TextDecoder().decode(new Uint8Array(req.body))) as Record<string, unknown>;
+    return { status: 200, headers: { 'content-type': 'application/json' }, body: new TextEncoder().encode(JSON.stringify(await answer(body, forward))) };
+  });
+};
 
 beforeAll(async () => {
   ctx = await exampleContext();
   overlay = await startExample(path.join(PROJECT, 'src/overlay-server.ts'), { net: ctx.net.url, env: { PORT: '0' } }, /overlay \(testnet\) on (http:\/\/localhost:\d+)/);
-  const url = /on (http:\/\/localhost:\d+)/.exec(overlay.output())?.[1] ?? '';
+  overlayUrl = /on (http:\/\/localhost:\d+)/.exec(overlay.output())?.[1] ?? '';
   // The SDK's 'local' overlay preset talks to localhost:8080; here that is our server on a free port.
-  ctx.net.proxy('localhost:8080', url);
+  ctx.net.proxy('localhost:8080', overlayUrl);
   dir = await workDir();
   await writeFile(path.join(dir, 'weights-v1.bin'), 'weights, first training run');
   await writeFile(path.join(dir, 'weights-v2.bin'), 'weights, fine-tuned');
@@ -73,14 +84,11 @@ describe('examples/model-registry', () => {
     expect(after.stdout).not.toContain(' v1 ');
     // A host that missed the update still returns v1 beside v2: only the highest version is current,
     // so the old weights file does not "match".
-    const overlayUrl = /on (http:\/\/localhost:\d+)/.exec(overlay.output())?.[1] ?? '';
     const v1Tx = ctx.chain.get(/ in ([0-9a-f]{64}):0/.exec(v1.stdout)?.[1] ?? '');
     if (v1Tx === undefined) throw new Error('v1 not on chain');
-    ctx.net.route('localhost:8080', async (req) => {
-      const res = await fetch(`${overlayUrl}${req.url.pathname}`, { method: req.method, headers: { 'content-type': 'application/json' }, body: new Blob([new Uint8Array(req.body)]) });
-      const answer = (await res.json()) as { type?: string; outputs?: unknown[] };
-      if (req.url.pathname === '/lookup' && answer.type === 'output-list') answer.outputs?.push({ beef: v1Tx.toBEEF(), outputIndex: 0 });
-      return { status: res.status, headers: { 'content-type': 'application/json' }, body: new TextEncoder().encode(JSON.stringify(answer)) };
+    throughHost(async (body, forward) => {
+      const answer = (await forward(body)) as { outputs: unknown[] };
+      return { ...answer, outputs: [...answer.outputs, { beef: v1Tx.toBEEF(), outputIndex: 0 }] };
     });
     const stale = await script('lookup.ts', ['acme/summariser', 'weights-v1.bin'], byPublisher);
     ctx.net.proxy('localhost:8080', overlayUrl);
@@ -109,15 +117,9 @@ describe('examples/model-registry', () => {
     expect(fooled.stderr).toMatch(/No registration found for acme\/translator/);
     expect(fooled.stdout).not.toContain('weights match');
     // A host that ignores the publisher's key and returns the impostor's token anyway: skipped.
-    const hostUrl = /on (http:\/\/localhost:\d+)/.exec(overlay.output())?.[1] ?? '';
-    ctx.net.route('localhost:8080', async (req) => {
-      const query = JSON.parse(new TextDecoder().decode(new Uint8Array(req.body))) as { query?: Record<string, unknown> };
-      delete query.query?.publisherKey;
-      const res = await fetch(`${hostUrl}${req.url.pathname}`, { method: req.method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(query) });
-      return { status: res.status, headers: { 'content-type': 'application/json' }, body: new Uint8Array(await res.arrayBuffer()) };
-    });
+    throughHost(async (body, forward) => await forward({ ...body, query: { ...(body.query as object), publisherKey: undefined } }));
     const ignored = await script('lookup.ts', ['acme/translator', 'weights-v1.bin'], byPublisher);
-    ctx.net.proxy('localhost:8080', hostUrl);
+    ctx.net.proxy('localhost:8080', overlayUrl);
     expect(ignored.code).toBe(1);
     expect(ignored.stdout.trim()).toMatch(/^skipping a registration of acme\/translator by another key in [0-9a-f]{64}:0\nno verified registration of acme\/translator by this publisher$/);
     expect(ignored.stdout).not.toContain('weights match');
@@ -138,7 +140,7 @@ describe('examples/model-registry', () => {
   });
 
   it('the overlay server refuses malformed submissions and queries', async () => {
-    const url = /on (http:\/\/localhost:\d+)/.exec(overlay.output())?.[1] ?? '';
+    const url = overlayUrl;
     const submit = async (topics: string, body: Uint8Array<ArrayBuffer>): Promise<Response> => await fetch(`${url}/submit`, { method: 'POST', headers: { 'x-topics': topics, 'content-type': 'application/octet-stream' }, body: new Blob([body]) });
     expect((await submit('not json', new Uint8Array([1]))).status).toBe(400);
     expect((await submit('["tm_modelreg"]', new Uint8Array([1, 2, 3]))).status).toBe(400);
@@ -147,6 +149,9 @@ describe('examples/model-registry', () => {
     expect((await lookup('{')).status).toBe(400);
     expect((await lookup(JSON.stringify({ service: 'ls_other', query: {} }))).status).toBe(400);
     expect((await lookup(JSON.stringify({ service: 'ls_modelreg', query: { modelId: 'X' } }))).status).toBe(400);
+    const badKey = await lookup(JSON.stringify({ service: 'ls_modelreg', query: { modelId: 'acme/summariser', publisherKey: 'not-a-key' } }));
+    expect(badKey.status).toBe(400);
+    expect(await badKey.json()).toEqual({ error: 'publisherKey must be a compressed public key in hex' });
     expect(await (await lookup(JSON.stringify({ service: 'ls_modelreg', query: { modelId: 'nobody/model' } }))).json()).toEqual({ type: 'output-list', outputs: [] });
     expect((await fetch(`${url}/nowhere`)).status).toBe(404);
   });
