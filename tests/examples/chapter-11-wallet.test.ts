@@ -14,8 +14,6 @@ afterAll(async () => await ctx.close());
 
 const h = (s: string): string => Utils.toHex(Hash.sha256(Utils.toArray(s, 'utf8')));
 const APPLICATION = { business: 'Harbour Bakery Ltd', postcode: 'BS1 4DJ', tradingMonths: 19, monthlyRevenue: [8200, 11900, 6400, 13100] };
-// The line the client prints under every verified receipt: what it leaves to its caller.
-const NOT_CHECKED_LINE = "not checked: the lender's certificate, the anchor's block time against issuedAt plus the published batching interval, and that the registry entry was mined no later than the anchor";
 const FACTS = {
   model: { name: 'sme-credit', weightsHash: h('weights v7'), registryTxid: h('registry tx') },
   policy: { name: 'sme-lending-policy', version: '2025-02', hash: h('policy 2025-02') },
@@ -90,7 +88,10 @@ describe('Chapter 11 examples', () => {
       return { code: v.code, out: v.stdout.trim().split('\n') };
     };
     ctx.net.wallet = applicant;
-    expect(await verify({})).toEqual({ code: 0, out: [`receipt verified: decline by sme-credit under sme-lending-policy 2025-02, anchored in ${tx?.id('hex') ?? ''} (not yet mined)`, NOT_CHECKED_LINE] });
+    // Under every verified receipt, the line saying what the client leaves to its caller.
+    const { NOT_CHECKED } = (await import(ctx.example('verify-decision-receipt').file)) as { NOT_CHECKED: string };
+    expect(NOT_CHECKED).toMatch(/^not checked: the lender's certificate, the anchor's block time/);
+    expect(await verify({})).toEqual({ code: 0, out: [`receipt verified: decline by sme-credit under sme-lending-policy 2025-02, anchored in ${tx?.id('hex') ?? ''} (not yet mined)`, NOT_CHECKED] });
     // The lender's data said 19 months of trading; her corrected record (25) is not what was judged.
     await writeFile(path.join(dir, 'corrected.json'), JSON.stringify({ ...APPLICATION, tradingMonths: 25 }));
     expect(await verify({}, 'corrected.json')).toEqual({ code: 1, out: ['input commitment does not open to this application'] });

@@ -193,13 +193,14 @@ describe('Chapter 14 examples', () => {
     ]);
     expect(ctx.net.calls('testnet.arc.gorillapool.io').at(-1)).toMatchObject({ method: 'POST', status: 200 });
     // The change, output 1, is the chain: a second run spends it, so the anchors form one chain.
-    expect(tx.inputs[0]?.sourceTXID ?? tx.inputs[0]?.sourceTransaction?.id('hex')).toBe(funding.id('hex'));
+    const spentTxid = (t: Transaction): string | undefined => t.inputs[0]?.sourceTXID ?? t.inputs[0]?.sourceTransaction?.id('hex');
+    expect(spentTxid(tx)).toBe(funding.id('hex'));
     const again = await ctx.run('anchor-audit-batch', { cwd: dir, env: { AUDIT_FUNDING_WIF: key.toWif(), FUNDING_TX_HEX: funding.toHex() } });
     expect(again.stderr).toBe('');
     const next = ctx.chain.accepted[before + 1];
     if (next === undefined) throw new Error('second anchor not broadcast');
     expect(next.inputs).toHaveLength(1);
-    expect(next.inputs[0]?.sourceTXID ?? next.inputs[0]?.sourceTransaction?.id('hex')).toBe(tx.id('hex'));
+    expect(spentTxid(next)).toBe(tx.id('hex'));
     expect(next.inputs[0]?.sourceOutputIndex).toBe(1);
     expect(again.stdout).toContain(`chain: spends ${tx.id('hex')}.1; the next anchor spends ${next.id('hex')}.1`);
   });
