@@ -43,6 +43,15 @@ describe('Chapter 16 examples', () => {
     expect(cap.code).not.toBe(0);
     expect(cap.stderr).toMatch(/Price 120 satoshis is over the 100-satoshi limit/);
     expect(serverWallet.received.length).toBe(before + 1);
+    // Given the service's published key, the client pays no other key a 402 names.
+    const stranger = ctx.newWallet().identityKey;
+    const foreign = await ctx.run('brc121-client', { args: [`${base}/articles/grid-storage`, '500', stranger] });
+    expect(foreign.code).not.toBe(0);
+    expect(foreign.stderr).toContain(`The 402 names ${serverWallet.identityKey}, not the service's key ${stranger}`);
+    expect(serverWallet.received.length).toBe(before + 1);
+    const named = await ctx.run('brc121-client', { args: [`${base}/articles/grid-storage`, '500', serverWallet.identityKey] });
+    expect(named.stdout.trim()).toMatch(/^200 Grid storage, explained/);
+    expect(serverWallet.received.length).toBe(before + 2);
   });
 
   it('brc121-paid-endpoint answers 402 with price and key, and refuses stale, short, foreign and replayed payments', async () => {
