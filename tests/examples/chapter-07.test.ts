@@ -85,4 +85,16 @@ console.log(JSON.stringify(out))
     expect(lines[3]).toBe('81 chars: Refused: the 150-satoshi budget has 10 left');
     expect(serverWallet.received.slice(before).map((p) => p.satoshis)).toEqual([70, 70]);
   });
+
+  it('spending-cap-wallet, given the provider key, pays that key and refuses to pay any other key a 402 names', async () => {
+    const before = serverWallet.received.length;
+    const env = { AI_API_URL: api, MAX_SATS_PER_REQUEST: '200', BUDGET_SATS: '1000' };
+    const stranger = ctx.newWallet().identityKey;
+    const wrong = await ctx.run('spending-cap-wallet', { args: [TEXT], env: { ...env, AI_PROVIDER_KEY: stranger } });
+    expect(wrong.stdout).toContain(`81 chars: Refused: the payment is for ${serverWallet.identityKey}, not the provider ${stranger}`);
+    expect(serverWallet.received.length).toBe(before);
+    const right = await ctx.run('spending-cap-wallet', { args: [TEXT], env: { ...env, AI_PROVIDER_KEY: serverWallet.identityKey } });
+    expect(right.stdout).toMatch(/^81 chars: 200 /m);
+    expect(serverWallet.received.slice(before).map((p) => p.satoshis)).toEqual([70]);
+  });
 });
