@@ -130,6 +130,40 @@ describe('Chapter 18 examples', () => {
     expect((await queue()).map((b) => b.txid)).toEqual(anchors.map((tx) => tx.id('hex')));
   });
 
+  it('offline-anchor-queue keeps a transaction ARC reports as orphaned and resends it, and records the txid it computed, not one ARC names', async () => {
+    const dir = await workDir();
+    const run = (args: string[], env: Record<string, string> = {}) => ctx.run('offline-anchor-queue', { cwd: dir, args, env });
+    expect((await run(['close', '2026-11-24T03:00:00Z 4.4'])).stderr).toBe('');
+    const key = PrivateKey.fromRandom();
+    const funding = ctx.chain.fundAddress(key.toAddress('testnet'), 5_000);
+    const env = { GATEWAY_WIF: key.toWif(), FUNDING_TX_HEX: funding.toHex(), ARC_URL: 'https://arc.testnet.example' };
+    const queue = async () => JSON.parse(await readFile(path.join(dir, 'anchor-queue.json'), 'utf8')) as { txid?: string; hex?: string }[];
+    const before = ctx.chain.accepted.length;
+    // ARC takes the transaction but answers with a status the SDK reports as a failure (an orphan):
+    // it is on the network, so it must be sent again, never rebuilt into a second spend of the funding.
+    const answer = (body: (txid: string) => Record<string, string>) =>
+      ctx.net.route('arc.testnet.example', async (req) => {
+        if (req.method === 'POST' && req.url.pathname === '/v1/tx') {
+          const tx = Transaction.fromHexEF((JSON.parse(new TextDecoder().decode(req.body)) as { rawTx: string }).rawTx);
+          await ctx.chain.accept(tx);
+          return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body(tx.id('hex'))) };
+        }
+        return { status: 404 };
+      });
+    answer((txid) => ({ txid, txStatus: 'SEEN_IN_ORPHAN_MEMPOOL', extraInfo: '' }));
+    expect((await run(['flush'], env)).stderr).toMatch(/not anchored: SEEN_IN_ORPHAN_MEMPOOL/);
+    const sent = ctx.chain.accepted[before];
+    expect((await queue())[0]).toMatchObject({ hex: sent?.toHex() });
+    // An ARC that names another txid: the gateway does not write that id into its record.
+    answer(() => ({ txid: 'ab'.repeat(32), txStatus: 'SEEN_ON_NETWORK', extraInfo: '' }));
+    expect((await run(['flush'], env)).stderr).toMatch(new RegExp(`ARC answered for ${'ab'.repeat(32)}, not ${sent?.id('hex') ?? '-'}`));
+    expect((await queue())[0]?.txid).toBeUndefined();
+    answer((txid) => ({ txid, txStatus: 'SEEN_ON_NETWORK', extraInfo: '' }));
+    expect((await run(['flush'], env)).stderr).toBe('');
+    expect(ctx.chain.accepted.slice(before).map((tx) => tx.id('hex'))).toEqual([sent?.id('hex')]);
+    expect((await queue())[0]?.txid).toBe(sent?.id('hex'));
+  });
+
   it('offline-anchor-queue says so when the chain runs out of funds, and broadcasts nothing it cannot pay for', async () => {
     const dir = await workDir();
     const run = (args: string[], env: Record<string, string> = {}) => ctx.run('offline-anchor-queue', { cwd: dir, args, env });
