@@ -30,7 +30,7 @@ interface Terms {
 }
 interface Consent {
   grantConsent: (w: ProtoWallet, t: Omit<Terms, 'patientKey'>) => Promise<{ terms: Terms; signature: string }>;
-  checkAccess: (c: { terms: Terms; signature: string }, r: { requesterKey: string; purpose: string; dataClass: string; at: string }) => Promise<{ allowed: boolean; reason: string }>;
+  checkAccess: (c: { terms: Terms; signature: string }, r: { requesterKey: string; patientKey: string; purpose: string; dataClass: string; at: string }) => Promise<{ allowed: boolean; reason: string }>;
 }
 
 describe('Chapter 9 examples', () => {
@@ -63,7 +63,8 @@ describe('Chapter 9 examples', () => {
     const patient = new ProtoWallet(PrivateKey.fromRandom());
     const grantee = PrivateKey.fromRandom().toPublicKey().toString();
     const consent = await m.grantConsent(patient, { grantId: 'g-1', granteeKey: grantee, purpose: 'research', dataClasses: ['imaging'], notBefore: '2026-01-01', notAfter: '2026-12-31' });
-    const ask = (over: Partial<{ requesterKey: string; purpose: string; dataClass: string; at: string }> = {}) => ({ requesterKey: grantee, purpose: 'research', dataClass: 'imaging', at: '2026-05-05', ...over });
+    const patientKey = (await patient.getPublicKey({ identityKey: true })).publicKey;
+    const ask = (over: Partial<{ requesterKey: string; patientKey: string; purpose: string; dataClass: string; at: string }> = {}) => ({ requesterKey: grantee, patientKey, purpose: 'research', dataClass: 'imaging', at: '2026-05-05', ...over });
     expect(await m.checkAccess(consent, ask())).toEqual({ allowed: true, reason: 'within the signed terms' });
     expect((await m.checkAccess(consent, ask({ purpose: 'treatment' }))).allowed).toBe(false);
     expect((await m.checkAccess(consent, ask({ dataClass: 'genomics' }))).allowed).toBe(false);
@@ -80,6 +81,8 @@ describe('Chapter 9 examples', () => {
     // Signed by someone else in the patient's name.
     const forged = await m.grantConsent(new ProtoWallet(PrivateKey.fromRandom()), { grantId: 'g-1', granteeKey: grantee, purpose: 'research', dataClasses: ['imaging'], notBefore: '2026-01-01', notAfter: '2026-12-31' });
     expect((await m.checkAccess({ ...forged, terms: { ...forged.terms, patientKey: consent.terms.patientKey } }, ask())).allowed).toBe(false);
+    // Signed by someone else in their own name: valid as a signature, but not this patient's consent.
+    expect(await m.checkAccess(forged, ask())).toEqual({ allowed: false, reason: 'consent is not from this patient' });
 
     const r = await ctx.run('consent-grant');
     expect(r.stderr).toBe('');
@@ -90,6 +93,7 @@ describe('Chapter 9 examples', () => {
       'imaging in 2028: refused (outside the consent period)',
       'another organisation: refused (requester is not the grantee)',
       'terms widened after signing: refused (signature does not match the terms)',
+      'a grant signed by another key: refused (consent is not from this patient)',
     ]);
   });
 });

@@ -26,6 +26,7 @@ export const EXAMPLE_FACTS: Readonly<Record<string, ExampleFacts>> = {
       /^imaging in 2028: refused \(outside the consent period\)$/m,
       /^another organisation: refused \(requester is not the grantee\)$/m,
       /^terms widened after signing: refused \(signature does not match the terms\)$/m,
+      /^a grant signed by another key: refused \(consent is not from this patient\)$/m,
     ],
     transactions: 0,
   },
