@@ -55,10 +55,17 @@ describe('Chapter 13 examples', () => {
     const forged = await m.signReading(other, { meterId: 'm-1', start: 't00', end: 't15', kwh: 5000 });
     expect(await m.certifiableMwh(meterKey, [forged])).toEqual({ refused: 'reading t00 is not signed by the meter' });
     await expect(m.signReading(meter, { meterId: 'm-1', start: 'a', end: 'b', kwh: -1 })).rejects.toThrow(/zero or more/);
+    await expect(m.signReading(meter, { meterId: 'm-1', start: 'a', end: 'b', kwh: Infinity })).rejects.toThrow(/finite number/);
     // The issuer checks what it is given, not what signReading allowed: a negative reading signed outside it is refused.
     const negative = { meterId: 'm-1', start: 't60', end: 't75', kwh: -5000 };
     const { signature } = await meter.createSignature({ data: Utils.toArray(JSON.stringify(negative), 'utf8'), protocolID: [2, 'meter readings'], keyID: 'm-1', counterparty: 'anyone' });
-    expect(await m.certifiableMwh(meterKey, [...hour, { reading: negative, signature: Utils.toHex(signature) }])).toEqual({ refused: 'reading t60 is not zero kWh or more' });
+    expect(await m.certifiableMwh(meterKey, [...hour, { reading: negative, signature: Utils.toHex(signature) }])).toEqual({ refused: 'reading t60 is not a finite number of kWh, zero or more' });
+    // JSON writes Infinity as null: a reading signed with null kWh still verifies once changed to Infinity.
+    const blank = { meterId: 'm-1', start: 't60', end: 't75', kwh: null as unknown as number };
+    const blankSig = await meter.createSignature({ data: Utils.toArray(JSON.stringify(blank), 'utf8'), protocolID: [2, 'meter readings'], keyID: 'm-1', counterparty: 'anyone' });
+    for (const kwh of [null as unknown as number, Infinity]) {
+      expect(await m.certifiableMwh(meterKey, [...hour, { reading: { ...blank, kwh }, signature: Utils.toHex(blankSig.signature) }])).toEqual({ refused: 'reading t60 is not a finite number of kWh, zero or more' });
+    }
     // A clock hour: readings signed by the certified key but naming another meter are refused.
     const at = (h: string, q: number) => `2026-06-01T${h}:${String(q * 15).padStart(2, '0')}:00Z`;
     const clock = async (meterId: string) =>
