@@ -499,8 +499,9 @@ console.log('after sign-out:', (await whoAmI(api)) ?? 'nobody')
 `,
   },
   'verify-published-tally': {
-    // Your receipt from the ballot service; the tally is published at the example's default TALLY_URL.
-    files: { 'my-ballot-receipt.json': '{{coopBallot.receipt}}' },
+    // Your own commitment, as your ballot-commitment run saved it, and the path the ballot service
+    // returned; the tally is published at the example's default TALLY_URL.
+    files: { 'my-ballot-reveal.json': '{{coopBallot.reveal}}', 'my-ballot-receipt.json': '{{coopBallot.receipt}}' },
     // The organiser's key, as its rules published it before the vote.
     env: { AUTHORITY_KEY: '{{coopBallot.authorityKey}}' },
     hosts: { 'ballots.example-coop.org': 'coop-ballots' },

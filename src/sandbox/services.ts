@@ -131,7 +131,11 @@ function coopBallots(chain: FakeChain): Started {
   const tally = { electionId, counts, ballotCount: 7, ballotRoot, authorityKey: authority.toPublicKey().toString(), signature, anchorBeef: anchor.toHexBEEF() };
   return {
     handler: (req) => (req.method === 'GET' && req.url.pathname === `/tallies/${electionId}.json` ? json(200, tally) : json(404, { error: 'no such tally' })),
-    values: { 'coopBallot.receipt': JSON.stringify({ commitment: Utils.toHex(ballots[mine] ?? []), path }), 'coopBallot.authorityKey': tally.authorityKey },
+    values: {
+      'coopBallot.receipt': JSON.stringify({ path }),
+      'coopBallot.reveal': JSON.stringify({ electionId, commitment: Utils.toHex(ballots[mine] ?? []) }),
+      'coopBallot.authorityKey': tally.authorityKey,
+    },
   };
 }
 

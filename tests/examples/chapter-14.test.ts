@@ -114,7 +114,8 @@ describe('Chapter 14 examples', () => {
     let served: Tally = { ...body, authorityKey: authority.toPublicKey().toString(), signature: sign(body), anchorBeef: anchor.toHexBEEF() };
     ctx.net.route('ballots.example-coop.org', () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(served) }));
     const dir = await workDir();
-    await writeFile(path.join(dir, 'my-ballot-receipt.json'), JSON.stringify({ commitment: ballots[5], path: paths[5] }));
+    await writeFile(path.join(dir, 'my-ballot-reveal.json'), JSON.stringify({ electionId: ELECTION, commitment: ballots[5] }));
+    await writeFile(path.join(dir, 'my-ballot-receipt.json'), JSON.stringify({ path: paths[5] }));
     const check = async (): Promise<{ code: number | null; out: string }> => {
       const r = await ctx.run('verify-published-tally', { cwd: dir, env: { AUTHORITY_KEY: authority.toPublicKey().toString() } });
       expect(r.stderr).toBe('');
@@ -137,6 +138,16 @@ describe('Chapter 14 examples', () => {
     const b2 = { ...body, ballotRoot: without.root, ballotCount: 7 };
     served = { ...served, ...b2, counts: body.counts, signature: sign(b2) };
     expect((await check()).out.split('\n')).toEqual(['My ballot does not lead to the published root', 'Anchor transaction does not contain the ballot root']);
+    // A service that dropped my ballot hands me another ballot's commitment and path: my own commitment,
+    // from my reveal file, does not lead to the root by that path.
+    served = { ...served, ...body, counts: body.counts, signature: sign(body) };
+    await writeFile(path.join(dir, 'my-ballot-receipt.json'), JSON.stringify({ commitment: ballots[2], path: paths[2] }));
+    expect((await check()).out.split('\n')).toEqual(['My ballot does not lead to the published root']);
+    await writeFile(path.join(dir, 'my-ballot-receipt.json'), JSON.stringify({ path: paths[5] }));
+    // A signed, anchored tally of another election.
+    const other = { ...body, electionId: 'coop-agm-2025/motion-4' };
+    served = { ...served, ...other, signature: sign(other) };
+    expect((await check()).out.split('\n')).toEqual([`Tally is for coop-agm-2025/motion-4, not my election ${ELECTION}`, 'Anchor transaction does not contain the ballot root']);
     // A forger signs an honest-looking tally with a key of its own: the signature checks, the key does not.
     const forger = PrivateKey.fromRandom();
     served = { ...served, ...body, counts: body.counts, authorityKey: forger.toPublicKey().toString(), signature: forger.sign(mod.canonicalTally(body)).toDER('hex') as string };
