@@ -37,13 +37,17 @@ describe('Chapter 15 examples', () => {
     expect(collected.stdout.trim()).toBe('wrote 3 proof bundles to .');
     const contentHash = (records[1] as { contentHash: string }).contentHash;
     const bundleFile = `${contentHash.replace(':', '-')}.proof.json`;
-    const verify = async (asset: string, bundle = bundleFile): Promise<{ code: number | null; out: string }> => {
-      const r = await ctx.run('verify-timestamp-proof', { cwd: dir, args: [asset, bundle] });
+    const verify = async (asset: string, bundle = bundleFile, env: Record<string, string> = {}): Promise<{ code: number | null; out: string }> => {
+      const r = await ctx.run('verify-timestamp-proof', { cwd: dir, args: [asset, bundle], env });
       expect(r.stderr).toBe('');
       return { code: r.code, out: r.stdout.trim() };
     };
     expect(await verify('photo-2.jpg')).toEqual({ code: 0, out: `unchanged, signed by ${ctx.wallet.identityKey}, anchored no later than block ${height}` });
     expect(ctx.net.calls('api.whatsonchain.com').at(-1)?.url).toContain(`/v1/bsv/test/block/${height}/header`);
+    // Given the publisher's key, a record that anyone else signed, however valid, is refused.
+    expect((await verify('photo-2.jpg', bundleFile, { PUBLISHER_IDENTITY_KEY: ctx.wallet.identityKey })).code).toBe(0);
+    const stranger = ctx.newWallet().identityKey;
+    expect(await verify('photo-2.jpg', bundleFile, { PUBLISHER_IDENTITY_KEY: stranger })).toEqual({ code: 1, out: `signed by ${ctx.wallet.identityKey}, not the publisher ${stranger}` });
     // The wrong asset for this bundle.
     expect(await verify('photo-1.jpg')).toEqual({ code: 1, out: 'asset bytes do not match the signed content hash' });
     const bundle = JSON.parse(await readFile(path.join(dir, bundleFile), 'utf8')) as { record: { parents: string[]; signer: string }; batchPath: { sibling: string }[]; anchor: { beef: string } };
