@@ -111,7 +111,7 @@ export const EXAMPLE_FACTS: Readonly<Record<string, ExampleFacts>> = {
   'block-capacity': {
     stdout: [
       /^1 MB: 4,424 payments a block, 7 a second$/m,
-      /^4 MB: 17,699 payments a block, 29 a second$/m,
+      /^4 MB \(not BTC: its 4 million weight units hold about 7,100 141-vB payments\): 17,699 payments a block, 29 a second$/m,
       /^4 GiB \(Teranode quick-start blockmaxsize\): 19,004,280 payments a block, 31,674 a second$/m,
       /^10 GiB \(Teranode excessiveblocksize\): 47,510,700 payments a block, 79,185 a second$/m,
       /^1,000,000 payments a second needs blocks of about 126\.3 GiB every ten minutes$/m,
