@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Hash, OP, P2PKH, PrivateKey, Script, Utils } from '@bsv/sdk';
+import { Hash, OP, P2PKH, PrivateKey, Script, Transaction, Utils } from '@bsv/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleContext, type ExampleContext } from './harness/context.ts';
 import { workDir } from './harness/run.ts';
@@ -111,7 +111,7 @@ describe('Chapter 5 examples', () => {
     expect(anchor?.lockingScript.toHex()).toBe(expected.toHex());
     expect(anchor?.lockingScript.toHex()).not.toContain(Utils.toHex(Utils.toArray(contents, 'utf8')));
     expect(tx.outputs[1]?.lockingScript.toHex()).toBe(new P2PKH().lock(key.toAddress('testnet')).toHex());
-    expect(JSON.parse(r.stdout)).toEqual({ file, sha256: Utils.toHex(digest), txid: tx.id('hex') });
+    expect(JSON.parse(r.stdout)).toEqual({ file, sha256: Utils.toHex(digest), rawTx: tx.toHex(), txid: tx.id('hex') });
     expect(ctx.net.calls('testnet.arc.gorillapool.io').length).toBeGreaterThan(0);
     // The fee follows the rate the broadcaster advertises, not a number in the code.
     expect(ctx.net.calls('testnet.arc.gorillapool.io').some((c) => c.method === 'GET' && c.url.endsWith('/v1/policy'))).toBe(true);
@@ -123,5 +123,28 @@ describe('Chapter 5 examples', () => {
     expect(paid).toBeGreaterThanOrEqual(at(size, ctx.chain.policy.miningFee.satoshis));
     expect(paid).toBeLessThanOrEqual(at(size + 2, ctx.chain.policy.miningFee.satoshis));
     expect(paid).toBeLessThan(at(size, 100));
+  });
+  it('both broadcasting examples refuse an ARC that reports another txid than the transaction they signed', async () => {
+    const other = 'ab'.repeat(32);
+    ctx.net.route('arc.liar.example', async (req) => {
+      if (req.method === 'POST' && req.url.pathname === '/v1/tx') {
+        await ctx.chain.accept(Transaction.fromHexEF((JSON.parse(new TextDecoder().decode(req.body)) as { rawTx: string }).rawTx));
+        return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ txid: other, txStatus: 'SEEN_ON_NETWORK', extraInfo: '' }) };
+      }
+      return { status: 404 };
+    });
+    const key = PrivateKey.fromRandom();
+    const dir = await workDir();
+    const file = path.join(dir, 'contract.pdf');
+    await writeFile(file, 'the contract text, version 4');
+    const stamp = await ctx.run('timestamp-digest-op-return', { cwd: dir, env: { ANCHOR_WIF: key.toWif(), ARC_URL: 'https://arc.liar.example' }, args: [file, ctx.chain.fundAddress(key.toAddress('testnet'), 10_000).toHex(), '0'] });
+    expect(stamp.code).not.toBe(0);
+    expect(stamp.stderr).toContain(`https://arc.liar.example reported ${other}, not `);
+    expect(stamp.stdout).toBe('');
+    const payer = PrivateKey.fromRandom();
+    const pay = await ctx.run('reviewed-p2pkh-payment', { env: { PAYER_WIF: payer.toWif(), ARC_URL: 'https://arc.liar.example' }, args: [ctx.chain.fundAddress(payer.toAddress('testnet'), 50_000).toHex(), '0', PrivateKey.fromRandom().toAddress('testnet'), '12000'] });
+    expect(pay.code).not.toBe(0);
+    expect(pay.stderr).toContain(`https://arc.liar.example reported ${other}, not `);
+    expect(pay.stdout).not.toContain('accepted:');
   });
 });

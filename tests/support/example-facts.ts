@@ -142,6 +142,7 @@ export const EXAMPLE_FACTS: Readonly<Record<string, ExampleFacts>> = {
     stdout: [
       /^ {2}"file": "contract\.pdf",$/m,
       /^ {2}"sha256": "d5dd67f143337c95356ddfd6fe893cfcbb6eb9c0eef293bf1f05bcc7d8e7bd8d",$/m,
+      /^ {2}"rawTx": "[0-9a-f]+",$/m,
       new RegExp(`^ {2}"txid": "${TXID}"$`, 'm'),
     ],
     transactions: 1,
