@@ -141,6 +141,23 @@ console.log(JSON.stringify(result))
     expect(JSON.parse((await run({ args: ['check', file] })).stdout)).toBe(true);
     await writeFile(file, '# Model card\nTrained on private data.\n');
     expect(JSON.parse((await run({ args: ['check', file] })).stdout)).toBe(false);
+    // The file's digest anchored under another application's tag is not this service's stamp.
+    const other = path.join(dir, 'notes.md');
+    await writeFile(other, 'meeting notes');
+    const digest = Hash.sha256(Utils.toArray('meeting notes', 'utf8'));
+    const foreign = new Script().writeOpCode(OP.OP_FALSE).writeOpCode(OP.OP_RETURN).writeBin(Utils.toArray('other.app.v1', 'utf8')).writeBin(digest);
+    const made = await ctx.wallet.createAction({ description: 'Another app', outputs: [{ lockingScript: foreign.toHex(), satoshis: 0, outputDescription: 'Other anchor' }] });
+    if (made.tx === undefined || made.txid === undefined) throw new Error('no tx');
+    ctx.chain.mine();
+    const bump = ctx.chain.get(made.txid)?.merklePath?.toHex();
+    await writeFile(`${other}.stamp.json`, JSON.stringify({ sha256: Utils.toHex(digest), txid: made.txid, atomicBeef: Utils.toHex(made.tx), bump }));
+    expect(JSON.parse((await run({ args: ['check', other] })).stdout)).toBe(false);
+    // A stamp carrying another transaction's path is refused, not a crash.
+    await writeFile(`${file}.stamp.json`, JSON.stringify({ ...completed, ...stamp, bump }));
+    await writeFile(file, '# Model card\nTrained on public data.\n');
+    const crossed = await run({ args: ['check', file] });
+    expect(crossed.stderr).toBe('');
+    expect(JSON.parse(crossed.stdout)).toBe(false);
   });
 
   it('pushdrop-token-transfer keeps the token at its data fields plus one signature across transfers, and only the recipient can take it in', async () => {
