@@ -411,6 +411,7 @@ console.log('version 2, version 1 not spent:', await identifyAdmissibleOutputs(a
         'GET /api/quote/2025-06-01-grid-storage': {
           json: {
             articleId: '2025-06-01-grid-storage',
+            quoteId: 'q-7f3c9a41d2b86e05',
             authorAddress: '{{author.address}}',
             publisherAddress: '{{publisher.address}}',
             authorSatoshis: 700,

@@ -20,12 +20,16 @@ describe('Chapter 20 examples', () => {
   it('pay-per-article-split pays author and publisher in one transaction with a memo, delivered as Atomic BEEF', async () => {
     const author = PrivateKey.fromRandom().toAddress('testnet');
     const publisher = PrivateKey.fromRandom().toAddress('testnet');
+    // The quote carries a secret id; the publisher unlocks only for a payment sent back with it,
+    // which a watcher who saw the broadcast transaction cannot do.
+    const quoteId = Utils.toHex(PrivateKey.fromRandom().toArray()).slice(0, 32);
     let delivered: { beef: Buffer; txidHeader: string | undefined } | undefined;
     ctx.net.route('news.example.org', (req) => {
       if (req.url.pathname === '/api/quote/2025-06-01-grid-storage') {
-        return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ articleId: '2025-06-01-grid-storage', authorAddress: author, publisherAddress: publisher, authorSatoshis: 700, publisherSatoshis: 300 }) };
+        return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ articleId: '2025-06-01-grid-storage', quoteId, authorAddress: author, publisherAddress: publisher, authorSatoshis: 700, publisherSatoshis: 300 }) };
       }
       if (req.method === 'POST' && req.url.pathname === '/api/unlock/2025-06-01-grid-storage') {
+        if (req.headers['x-quote-id'] !== quoteId) return { status: 403, body: 'no quote for this session' };
         const header = req.headers['x-payment-txid'];
         delivered = { beef: req.body, txidHeader: Array.isArray(header) ? header[0] : header };
         return { status: 200, body: 'Grid storage, explained.' };
