@@ -87,7 +87,7 @@ export const EXAMPLE_FACTS: Readonly<Record<string, ExampleFacts>> = {
   // The defaults: BTC 5 sat/vB at US$90,000; BSV 100 sat/kB at US$50 (23 sat, 0.6345 / 0.0000115 = 55,174).
   'fee-comparison': {
     stdout: [
-      /^BTC \(1-in 2-out P2WPKH, 141 vB\): 705 sat, US\$0\.635, 1 payments per dollar of fees$/m,
+      /^BTC \(1-in 2-out P2WPKH, 141 vB\): 705 sat, US\$0\.635, 1 payment per dollar of fees$/m,
       /^BSV \(1-in 2-out P2PKH, 226 bytes\): 23 sat, US\$0\.0000115, 86,956 payments per dollar of fees$/m,
       /^ratio: BTC fee is 55,174 times the BSV fee under these assumptions$/m,
     ],
