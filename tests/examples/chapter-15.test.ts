@@ -1,5 +1,6 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { MerklePath } from '@bsv/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleContext, type ExampleContext } from './harness/context.ts';
 import { workDir } from './harness/run.ts';
@@ -81,5 +82,23 @@ describe('Chapter 15 examples', () => {
     const [first, note] = anchored.stdout.trim().split('\n');
     expect(first).toMatch(/^anchored 1 records under [0-9a-f]{64} in [0-9a-f]{64}$/);
     expect(note).toMatch(/^https:\/\/testnet\.arc\.gorillapool\.io did not take it \(.+\): set ARC_URL to an ARC that does before collect$/);
+  });
+
+  it('collect writes no proof bundle when the ARC answers with a Merkle path for another transaction', async () => {
+    const dir = await workDir();
+    await writeFile(path.join(dir, 'photo.jpg'), 'image bytes');
+    const signed = await ctx.run('sign-provenance-record', { cwd: dir, args: ['photo.jpg'] });
+    await writeFile(path.join(dir, 'records.json'), `[${signed.stdout}]`);
+    const anchored = await ctx.run('anchor-provenance-batch', { cwd: dir, args: ['anchor', 'records.json'] });
+    expect(anchored.stderr).toBe('');
+    const txid = /in ([0-9a-f]{64})/.exec(anchored.stdout)?.[1] ?? '';
+    const height = ctx.chain.mine();
+    // A well-formed path, mined at that height, for a block holding only some other transaction.
+    const other = new MerklePath(height, [[{ offset: 0, hash: '7a'.repeat(32), txid: true }]]).toHex();
+    ctx.net.route('testnet.arc.gorillapool.io', () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ txid, txStatus: 'MINED', merklePath: other }) }));
+    const collected = await ctx.run('anchor-provenance-batch', { cwd: dir, args: ['collect', 'records.json.batch.json'] });
+    expect(collected.code).not.toBe(0);
+    expect(collected.stderr).toContain(`returned a Merkle path without the anchor transaction ${txid}`);
+    expect((await readdir(dir)).filter((f) => f.endsWith('.proof.json'))).toEqual([]);
   });
 });
