@@ -39,6 +39,16 @@ describe('Chapter 6 examples', () => {
     const rejected = await ctx.run('verify-beef-with-spv', { args: [file] });
     expect(rejected.code).toBe(1);
     expect(rejected.stderr).toContain(`rejected ${forged.id('hex')}`);
+    // Correctly signed, but paying out more than the coin holds: verify returns false, and says so.
+    const owner = PrivateKey.fromRandom();
+    const coin = ctx.chain.fund(new P2PKH().lock(owner.toAddress('testnet')), 1_000);
+    const inflated = new Transaction(1, [{ sourceTransaction: coin, sourceOutputIndex: 0, unlockingScriptTemplate: new P2PKH().unlock(owner), sequence: 0xffffffff }], [{ lockingScript: new P2PKH().lock(PrivateKey.fromRandom().toAddress('testnet')), satoshis: 1_001 }], 0);
+    await inflated.sign();
+    await writeFile(file, inflated.toHexBEEF());
+    const overspent = await ctx.run('verify-beef-with-spv', { args: [file] });
+    expect(overspent.code).toBe(1);
+    expect(overspent.stdout).toBe('');
+    expect(overspent.stderr).toContain(`rejected ${inflated.id('hex')}: a script did not succeed or the outputs exceed the inputs`);
   });
 
   it('local-header-chain-tracker proves inclusion only against its own headers and with enough confirmations', async () => {
