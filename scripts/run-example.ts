@@ -9,7 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { exampleContext, type ExampleContext } from '../tests/examples/harness/context.ts';
 import { runExample, startExample, workDir, type Started } from '../tests/examples/harness/run.ts';
-import { resolveRunSpec, RUN_OPTIONS, type RunSpec } from '../src/sandbox/run-options.ts';
+import { givenBy, resolveRunSpec, RUN_OPTIONS, type RunSpec } from '../src/sandbox/run-options.ts';
 import { startServices, type ServiceName } from '../src/sandbox/services.ts';
 
 const [id, ...extra] = process.argv.slice(2);
@@ -78,6 +78,7 @@ if (isServer(id)) {
       const step = RUN_OPTIONS[other];
       console.log(`[${other} runs first]`);
       const first = await runOne(other, step ?? {});
+      for (const [name, value] of givenBy(step ?? {}, first.stdout)) given.set(name, value);
       process.stdout.write(first.stdout);
       process.stderr.write(first.stderr);
     }

@@ -5,7 +5,7 @@ import { PrivateKey, type Transaction } from '@bsv/sdk';
 import { transform } from 'sucrase';
 import { FakeChain } from '../sandbox/fake-chain.ts';
 import { FakeNet } from '../sandbox/fake-net.ts';
-import { resolveRunSpec, type RunSpec } from '../sandbox/run-options.ts';
+import { givenBy, resolveRunSpec, type RunSpec } from '../sandbox/run-options.ts';
 import { startServices, type ServiceName } from '../sandbox/services.ts';
 import { TestWallet } from '../sandbox/test-wallet.ts';
 import { createAuthMiddleware } from '@bsv/auth-express-middleware';
@@ -363,6 +363,7 @@ export class Sandbox {
       }
     }
     Object.assign(globalConsole, saved);
+    for (const [name, value] of givenBy(spec, stdout)) this.given.set(name, value);
     return {
       code: exitCode,
       stdout,

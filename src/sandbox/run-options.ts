@@ -24,6 +24,11 @@ export interface RunSpec {
   files?: Record<string, string>;
   /** Examples (servers) this one talks to: the runner runs them first, once until Reset. */
   requires?: string[];
+  /**
+   * Values this run gives the runs after it, read from what it prints: template name -> a regular
+   * expression whose first group is the value (`{{registration.v1Outpoint}}` from register's output).
+   */
+  gives?: Record<string, string>;
   /** Blocks mined after the keys are funded (confirmations for a proof). */
   mine?: number;
   /**
@@ -131,6 +136,8 @@ try {
   },
   'register-and-submit-to-topic': {
     env: { OVERLAY_NETWORK: 'local' },
+    // What the publisher publishes with the model's name, for the lookup after it.
+    gives: { 'registration.v1Outpoint': "^version 1 outpoint ([0-9a-f]{64}\\.0): publish it with the model's name" },
     files: { 'weights-v1.bin': 'weights, first training run', 'card.md': '# Model card' },
     args: ['acme/summariser', 'weights-v1.bin', 'card.md'],
     // The SDK's 'local' overlay preset: examples/model-registry's overlay host on localhost:8080.
@@ -139,7 +146,7 @@ try {
   'lookup-and-verify-registration': {
     requires: ['register-and-submit-to-topic'],
     // The publisher is the page's wallet, which registered the model in the step before.
-    env: { OVERLAY_NETWORK: 'local', PUBLISHER_IDENTITY_KEY: '{{wallet.identityKey}}' },
+    env: { OVERLAY_NETWORK: 'local', PUBLISHER_IDENTITY_KEY: '{{wallet.identityKey}}', PUBLISHER_V1_OUTPOINT: '{{registration.v1Outpoint}}' },
     files: { 'weights-v1.bin': 'weights, first training run', 'weights-v2.bin': 'weights, fine-tuned' },
     args: ['acme/summariser', 'weights-v1.bin'],
     hosts: { 'localhost:8080': 'model-registry-overlay' },
@@ -527,6 +534,14 @@ export interface ResolvedRun {
  * Makes and funds the spec's keys on `chain` and fills in the templates; `given` holds values the
  * run's world already has (`serverWallet.identityKey`, a service's keys).
  */
+/** The values a finished run gives the runs after it (its spec's `gives`), read from its stdout. */
+export function givenBy(spec: RunSpec, stdout: string): [string, string][] {
+  return Object.entries(spec.gives ?? {}).flatMap(([name, pattern]) => {
+    const value = new RegExp(pattern, 'm').exec(stdout)?.[1];
+    return value === undefined ? [] : [[name, value] as [string, string]];
+  });
+}
+
 export function resolveRunSpec(spec: RunSpec, chain: FakeChain, given: ReadonlyMap<string, string> = new Map()): ResolvedRun {
   const values = new Map<string, string>(given);
   const funded: [string, Transaction][] = [];

@@ -32,6 +32,7 @@ const PART: Record<string, (name: string) => string> = {
   headers: () => "the simulated chain's recent block headers (JSON)",
   type: (n) => `the ${n.replace(/Certificate$/, '')} certificate's type (base64)`,
   receipt: () => 'your ballot receipt from the ballot service: your commitment and its Merkle path (JSON)',
+  v1Outpoint: () => 'the version 1 outpoint the register run printed, as the publisher publishes it with the model',
   identityKey: (n) =>
     n === 'serverWallet' ? "the identity key of the server's wallet" : n === 'wallet' ? "your wallet's identity key" : `${n}'s identity key`,
 };

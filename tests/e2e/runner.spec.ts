@@ -313,7 +313,7 @@ test.describe('Example runner', () => {
     await root.getByLabel(/Arguments/).fill('acme/summariser');
     await root.getByRole('button', { name: 'Run', exact: true }).click();
     await expect(root.locator('.runner-error')).toHaveText(/^Error on line \d+, column \d+ \(exit code 1\)$/, { timeout: 20_000 });
-    await expect(root.locator('.runner-stderr')).toContainText('usage: PUBLISHER_IDENTITY_KEY=<key> lookup');
+    await expect(root.locator('.runner-stderr')).toContainText('usage: PUBLISHER_IDENTITY_KEY=<key> PUBLISHER_V1_OUTPOINT=<txid.0> lookup');
   });
 
   test("chapter 7's client pays chapter 7's Express server in the page: the server runs first, the pinned key matches", async ({ page }) => {

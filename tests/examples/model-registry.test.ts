@@ -52,21 +52,23 @@ describe('examples/model-registry', () => {
     expect(ctx.example('lookup-and-verify-registration').code).toBe(await readFile(path.join(PROJECT, 'scripts/lookup.ts'), 'utf8'));
   });
 
-  it('registers, looks up, updates, and refuses a squatter and a wrong weights file', async () => {
+  it('registers, looks up each named host along the published line, updates, and refuses a squatter, a stale or silent host and a wrong weights file', async () => {
     const publisher = ctx.newWallet();
-    const byPublisher = { PUBLISHER_IDENTITY_KEY: publisher.identityKey };
     ctx.net.wallet = publisher;
     const v1 = await script('register.ts', ['acme/summariser', 'weights-v1.bin', 'card.md']);
     expect(v1.stderr).toBe('');
     expect(v1.stdout).toMatch(/^registered acme\/summariser v1 in [0-9a-f]{64}:0/);
-    // It prints the key a buyer must name, the one the lookups below are given.
+    // It prints the key and the version 1 outpoint a buyer must be given, the ones the lookups below use.
     expect(v1.stdout).toContain(`publisher identity key ${publisher.identityKey}: buyers pass it to lookup as PUBLISHER_IDENTITY_KEY`);
+    const v1Outpoint = /version 1 outpoint ([0-9a-f]{64}\.0): publish it with the model's name/.exec(v1.stdout)?.[1] ?? '';
+    expect(v1Outpoint).toBe(`${/ in ([0-9a-f]{64}):0/.exec(v1.stdout)?.[1] ?? 'none'}.0`);
     expect(ctx.net.calls('localhost:8080').map((c) => `${c.method} ${new URL(c.url).pathname} ${c.status}`)).toEqual(['POST /submit 200']);
+    const byPublisher = { PUBLISHER_IDENTITY_KEY: publisher.identityKey, PUBLISHER_V1_OUTPOINT: v1Outpoint };
 
     const found = await script('lookup.ts', ['acme/summariser', 'weights-v1.bin'], byPublisher);
     expect(found.stderr).toBe('');
     expect(found.code).toBe(0);
-    expect(found.stdout).toMatch(/acme\/summariser v1 registered in [0-9a-f]{64}:0\nweights match the registered hash/);
+    expect(found.stdout).toMatch(/^acme\/summariser v1 registered in [0-9a-f]{64}:0\nweights match the registered hash\n$/);
     // SPV: the answer was checked against (fake) testnet headers.
     expect(ctx.net.calls('api.whatsonchain.com').some((c) => c.url.includes('/v1/bsv/test/'))).toBe(true);
 
@@ -74,28 +76,44 @@ describe('examples/model-registry', () => {
     expect(wrong.code).toBe(1);
     expect(wrong.stdout).toMatch(/MISMATCH: registered [0-9a-f]{64}, local file [0-9a-f]{64}/);
 
-    // The publisher updates: the script spends v1 into v2; the lookup now returns v2 only.
+    // The publisher updates: the script spends v1 into v2 and prints no new version 1 outpoint.
     const v2 = await script('register.ts', ['acme/summariser', 'weights-v2.bin', 'card.md']);
     expect(v2.stderr).toBe('');
     expect(v2.stdout).toMatch(/^registered acme\/summariser v2 /);
+    expect(v2.stdout).not.toContain('version 1 outpoint');
     const after = await script('lookup.ts', ['acme/summariser', 'weights-v2.bin'], byPublisher);
     expect(after.code).toBe(0);
-    expect(after.stdout).toMatch(/acme\/summariser v2 registered in .*\nweights match the registered hash/);
-    expect(after.stdout).not.toContain(' v1 ');
-    // A host that missed the update still returns v1 beside v2: only the highest version is current,
-    // so the old weights file does not "match".
-    const v1Tx = ctx.chain.get(/ in ([0-9a-f]{64}):0/.exec(v1.stdout)?.[1] ?? '');
-    if (v1Tx === undefined) throw new Error('v1 not on chain');
-    throughHost(async (body, forward) => {
-      const answer = (await forward(body)) as { outputs: unknown[] };
-      return { ...answer, outputs: [...answer.outputs, { beef: v1Tx.toBEEF(), outputIndex: 0 }] };
+    expect(after.stdout).toMatch(/^acme\/summariser v2 registered in [0-9a-f]{64}:0\nweights match the registered hash\n$/);
+
+    // A second named host that missed the update: its line ends at v1. The highest version any named
+    // host returns is current, so the old weights file does not "match".
+    const history = async (body: Record<string, unknown>): Promise<{ outputs: { beef: number[] }[] }> =>
+      (await (await fetch(`${overlayUrl}/lookup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as { outputs: { beef: number[] }[] };
+    const second = (answer: (body: Record<string, unknown>) => Promise<unknown>): void => {
+      ctx.net.route('second-host.test', async (req) => {
+        const body = JSON.parse(new TextDecoder().decode(new Uint8Array(req.body))) as Record<string, unknown>;
+        return { status: 200, headers: { 'content-type': 'application/json' }, body: new TextEncoder().encode(JSON.stringify(await answer(body))) };
+      });
+    };
+    const twoHosts = { ...byPublisher, LOOKUP_HOSTS: 'http://localhost:8080,http://second-host.test' };
+    second(async (body) => {
+      const answer = await history(body);
+      return { ...answer, outputs: answer.outputs.slice(0, 1) };
     });
-    const stale = await script('lookup.ts', ['acme/summariser', 'weights-v1.bin'], byPublisher);
-    ctx.net.proxy('localhost:8080', overlayUrl);
-    expect(stale.stdout).toMatch(/acme\/summariser v1 registered in /);
-    expect(stale.stdout).toMatch(/MISMATCH: the local file is v1, not the current v2/);
-    expect(stale.stdout).not.toContain('weights match');
+    const stale = await script('lookup.ts', ['acme/summariser', 'weights-v1.bin'], twoHosts);
+    expect(stale.stderr).toBe('');
+    expect(stale.stdout).toMatch(/^acme\/summariser v2 registered in [0-9a-f]{64}:0\nacme\/summariser v1 registered in [0-9a-f]{64}:0\nMISMATCH: the local file is v1, not the current v2\n$/);
     expect(stale.code).toBe(1);
+    // A named host that answers with nothing (it lost or withholds the line): no verdict either way.
+    second(async () => ({ type: 'output-list', outputs: [] }));
+    const silent = await script('lookup.ts', ['acme/summariser', 'weights-v2.bin'], twoHosts);
+    expect(silent.code).toBe(1);
+    expect(silent.stdout).toContain(`http://second-host.test: no registration of acme/summariser on the line from ${v1Outpoint}`);
+    expect(silent.stdout).toContain('no verdict');
+    expect(silent.stdout).not.toContain('weights match');
+    // Both hosts answer the same line: a match.
+    second(history);
+    expect((await script('lookup.ts', ['acme/summariser', 'weights-v2.bin'], twoHosts)).stdout).toMatch(/weights match the registered hash\n$/);
 
     // Someone else publishes "version 1" of the same model ID: a valid token, but not the model.
     ctx.net.wallet = ctx.newWallet();
@@ -104,35 +122,50 @@ describe('examples/model-registry', () => {
     const still = await script('lookup.ts', ['acme/summariser', 'weights-v1.bin'], byPublisher);
     expect(still.code).toBe(1);
     expect(still.stdout).toMatch(/acme\/summariser v2 registered in .*\nMISMATCH/);
+    // A buyer given another outpoint than the publisher's version 1 (a second line, or the squatter's):
+    // the publisher's registrations do not lead back to it, so nothing counts.
+    const squatOutpoint = /version 1 outpoint ([0-9a-f]{64}\.0)/.exec(squat.stdout)?.[1] ?? '';
+    const offLine = await script('lookup.ts', ['acme/summariser', 'weights-v2.bin'], { ...byPublisher, PUBLISHER_V1_OUTPOINT: squatOutpoint });
+    expect(offLine.code).toBe(1);
+    expect(offLine.stdout).toContain(`http://localhost:8080: no registration of acme/summariser on the line from ${squatOutpoint}`);
+    expect(offLine.stdout).not.toContain('weights match');
 
-    expect((await script('lookup.ts', ['acme/unknown-model', 'weights-v1.bin'], byPublisher)).stderr).toMatch(/No registration found for acme\/unknown-model/);
+    const unknown = await script('lookup.ts', ['acme/unknown-model', 'weights-v1.bin'], byPublisher);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stdout).toContain('no registration of acme/unknown-model on the line');
 
     // An impostor registers a model ID the publisher never used, with weights it made: a valid,
     // signed token, but not by the publisher's key, so the buyer who names the publisher is told so.
     const impostor = await script('register.ts', ['acme/translator', 'weights-v1.bin', 'card.md']);
     expect(impostor.stdout).toMatch(/^registered acme\/translator v1 /);
+    const impostorOutpoint = /version 1 outpoint ([0-9a-f]{64}\.0)/.exec(impostor.stdout)?.[1] ?? '';
+    const misled = { PUBLISHER_IDENTITY_KEY: publisher.identityKey, PUBLISHER_V1_OUTPOINT: impostorOutpoint };
     // The lookup asks for the publisher's line of the ID, so the host returns nothing for it.
-    const fooled = await script('lookup.ts', ['acme/translator', 'weights-v1.bin'], byPublisher);
-    expect(fooled.code).not.toBe(0);
-    expect(fooled.stderr).toMatch(/No registration found for acme\/translator/);
+    const fooled = await script('lookup.ts', ['acme/translator', 'weights-v1.bin'], misled);
+    expect(fooled.code).toBe(1);
+    expect(fooled.stdout).toContain('no registration of acme/translator on the line');
     expect(fooled.stdout).not.toContain('weights match');
     // A host that ignores the publisher's key and returns the impostor's token anyway: skipped.
     throughHost(async (body, forward) => await forward({ ...body, query: { ...(body.query as object), publisherKey: undefined } }));
-    const ignored = await script('lookup.ts', ['acme/translator', 'weights-v1.bin'], byPublisher);
+    const ignored = await script('lookup.ts', ['acme/translator', 'weights-v1.bin'], misled);
     ctx.net.proxy('localhost:8080', overlayUrl);
     expect(ignored.code).toBe(1);
-    expect(ignored.stdout.trim()).toMatch(/^skipping a registration of acme\/translator by another key in [0-9a-f]{64}:0\nno verified registration of acme\/translator by this publisher$/);
+    expect(ignored.stdout).toMatch(/^skipping a registration of acme\/translator by another key in [0-9a-f]{64}:0\n/);
     expect(ignored.stdout).not.toContain('weights match');
     // The impostor got there first with acme/translator; when the publisher registers it too, a buyer
-    // naming the publisher still finds the publisher's registration, not the squatter's.
+    // naming the publisher and its version 1 finds the publisher's registration, not the squatter's.
     ctx.net.wallet = publisher;
     const real = await script('register.ts', ['acme/translator', 'weights-v2.bin', 'card.md']);
     expect(real.stdout).toMatch(/^registered acme\/translator v1 /);
-    const unsquatted = await script('lookup.ts', ['acme/translator', 'weights-v2.bin'], byPublisher);
-    expect(unsquatted.stdout).toMatch(/acme\/translator v1 registered in [0-9a-f]{64}:0\nweights match the registered hash/);
+    const realOutpoint = /version 1 outpoint ([0-9a-f]{64}\.0)/.exec(real.stdout)?.[1] ?? '';
+    const unsquatted = await script('lookup.ts', ['acme/translator', 'weights-v2.bin'], { PUBLISHER_IDENTITY_KEY: publisher.identityKey, PUBLISHER_V1_OUTPOINT: realOutpoint });
+    expect(unsquatted.stdout).toMatch(/^acme\/translator v1 registered in [0-9a-f]{64}:0\nweights match the registered hash\n$/);
     expect(unsquatted.code).toBe(0);
-    // The lookup will not run without the publisher's identity key: it has nothing to check the key against.
-    expect((await script('lookup.ts', ['acme/summariser', 'weights-v1.bin'])).stderr).toMatch(/usage: PUBLISHER_IDENTITY_KEY=<key> lookup/);
+    // The lookup will not run without the publisher's identity key and version 1: it has nothing to check against.
+    expect((await script('lookup.ts', ['acme/summariser', 'weights-v1.bin'])).stderr).toMatch(/usage: PUBLISHER_IDENTITY_KEY=<key> PUBLISHER_V1_OUTPOINT=<txid\.0> lookup/);
+    expect((await script('lookup.ts', ['acme/summariser', 'weights-v1.bin'], { PUBLISHER_IDENTITY_KEY: publisher.identityKey })).stderr).toMatch(/usage: /);
+    // On a real network the lookup needs the hosts the publisher names.
+    expect((await script('lookup.ts', ['acme/summariser', 'weights-v1.bin'], { ...byPublisher, OVERLAY_NETWORK: 'testnet' })).stderr).toMatch(/Set LOOKUP_HOSTS/);
     // On a real network the registration must name the hosts that must each acknowledge it; nothing is spent first.
     const accepted = ctx.chain.accepted.length;
     expect((await script('register.ts', ['acme/summariser', 'weights-v2.bin', 'card.md'], { OVERLAY_NETWORK: 'testnet' })).stderr).toMatch(/Set OVERLAY_HOSTS/);

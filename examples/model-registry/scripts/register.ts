@@ -103,6 +103,9 @@ if (isBroadcastFailure(result)) {
   throw new Error(`Overlay rejected the registration: ${result.description}`)
 }
 console.log(`registered ${modelId} v${version} in ${tx.id('hex')}:0`)
+// The line of versions starts here. Publish this outpoint with the model's name: a buyer who follows
+// only the line from it cannot be shown a second line started under the same ID and key.
+if (version === 1) console.log(`version 1 outpoint ${tx.id('hex')}.0: publish it with the model's name; buyers pass it to lookup as PUBLISHER_V1_OUTPOINT`)
 // Buyers need this key (with the version 1 outpoint) to tell your registrations from an impostor's.
 const { publicKey: identityKey } = await wallet.getPublicKey({ identityKey: true })
 console.log(`publisher identity key ${identityKey}: buyers pass it to lookup as PUBLISHER_IDENTITY_KEY`)
