@@ -33,6 +33,9 @@ describe('Chapter 15 examples', () => {
     expect(ctx.chain.accepted.filter((t) => t.id('hex') === txid)).toHaveLength(1);
     expect((await ctx.run('anchor-provenance-batch', { cwd: dir, args: ['collect', 'records.json.batch.json'] })).stdout.trim()).toBe('not mined yet: run collect again later');
     const height = ctx.chain.mine();
+    // The txid in the batch file is a note for people: collect computes the anchor's id from the transaction.
+    const batchFile = path.join(dir, 'records.json.batch.json');
+    await writeFile(batchFile, JSON.stringify({ ...(JSON.parse(await readFile(batchFile, 'utf8')) as object), txid: '00'.repeat(32) }));
     const collected = await ctx.run('anchor-provenance-batch', { cwd: dir, args: ['collect', 'records.json.batch.json'] });
     expect(collected.stderr).toBe('');
     expect(collected.stdout.trim()).toBe('wrote 3 proof bundles to .');
@@ -51,7 +54,8 @@ describe('Chapter 15 examples', () => {
     expect(await verify('photo-2.jpg', bundleFile, { PUBLISHER_IDENTITY_KEY: stranger })).toEqual({ code: 1, out: `signed by ${ctx.wallet.identityKey}, not the publisher ${stranger}` });
     // The wrong asset for this bundle.
     expect(await verify('photo-1.jpg')).toEqual({ code: 1, out: 'asset bytes do not match the signed content hash' });
-    const bundle = JSON.parse(await readFile(path.join(dir, bundleFile), 'utf8')) as { record: { parents: string[]; signer: string }; batchPath: { sibling: string }[]; anchor: { beef: string } };
+    const bundle = JSON.parse(await readFile(path.join(dir, bundleFile), 'utf8')) as { record: { parents: string[]; signer: string }; batchPath: { sibling: string }[]; anchor: { beef: string; txid: string } };
+    expect(bundle.anchor.txid).toBe(txid);
     const variant = async (name: string, change: (b: typeof bundle) => unknown): Promise<string> => {
       await writeFile(path.join(dir, name), JSON.stringify(change(structuredClone(bundle))));
       return (await verify('photo-2.jpg', name)).out;
