@@ -237,6 +237,8 @@ import { canonical, NOT_CHECKED, verifyReceipt } from './verify-receipt.ts'
 // The lender's receipt service (as issue-decision-receipt does it): sign a receipt, anchor its hash.
 const lender = new WalletClient('auto', 'lending.example-bank.com')
 const application = { business: 'Harbour Bakery Ltd', postcode: 'BS1 4DJ', tradingMonths: 19 }
+// What the model scored: her application and the bureau data the lender added to it.
+const scored = { application, lenderData: { bureau: { missedPayments: 2 } } }
 const decisionId = Utils.toHex(Random(16))
 const salt = Random(32)
 const { publicKey: operator } = await lender.getPublicKey({ identityKey: true })
@@ -245,7 +247,7 @@ const unsigned = {
   type: 'decision-receipt.v1', decisionId, subjectKey, operator,
   model: { name: 'sme-credit', weightsHash: 'a41b'.repeat(16), registryTxid: '7c0e'.repeat(16) },
   policy: { name: 'sme-lending-policy', version: '2025-02', hash: '5be2'.repeat(16) },
-  inputCommitment: Utils.toHex(Hash.sha256([...salt, ...Utils.toArray(canonical(application), 'utf8')])),
+  inputCommitment: Utils.toHex(Hash.sha256([...salt, ...Utils.toArray(canonical(scored), 'utf8')])),
   output: { decision: 'decline', score: 0.41, threshold: 0.55 },
   reasons: ['trading history under 24 months'], humanInvolvement: 'none', issuedAt: new Date().toISOString()
 }
@@ -255,7 +257,7 @@ const script = new Script().writeOpCode(OP.OP_FALSE).writeOpCode(OP.OP_RETURN)
   .writeBin(Utils.toArray('decision.receipt.v1', 'utf8')).writeBin(Hash.sha256(Utils.toArray(canonical(receipt), 'utf8')))
 const { txid, tx } = await lender.createAction({ description: 'Anchor a decision receipt', outputs: [{ lockingScript: script.toHex(), satoshis: 0, outputDescription: 'Receipt hash' }] })
 if (txid === undefined || tx === undefined) throw new Error('the receipt was not anchored')
-const issued = { receipt, salt: Utils.toHex(salt), anchor: { txid, beef: Transaction.fromAtomicBEEF(tx).toHexBEEF() } }
+const issued = { receipt, scored, salt: Utils.toHex(salt), anchor: { txid, beef: Transaction.fromAtomicBEEF(tx).toHexBEEF() } }
 
 // The applicant checks it with her own wallet and her own copy of the application.
 const applicant = new ProtoWallet(PrivateKey.fromWif('{{applicant.wif}}'))
@@ -266,7 +268,7 @@ const check = async (input: unknown, e = expected): Promise<string> => {
   return problems.length === 0 ? 'verified' : problems.join('; ')
 }
 console.log('my receipt:', await check(application))
-console.log('with my corrected trading history:', await check({ ...application, tradingMonths: 25 }))
+console.log('had my application said 25 months of trading:', await check({ ...application, tradingMonths: 25 }))
 console.log('if the registry lists other weights:', await check(application, { ...expected, registeredWeights: '00'.repeat(32) }))
 console.log('if another policy was in force:', await check(application, { ...expected, registeredPolicy: '00'.repeat(32) }))
 console.log(NOT_CHECKED)

@@ -14,6 +14,8 @@ afterAll(async () => await ctx.close());
 
 const h = (s: string): string => Utils.toHex(Hash.sha256(Utils.toArray(s, 'utf8')));
 const APPLICATION = { business: 'Harbour Bakery Ltd', postcode: 'BS1 4DJ', tradingMonths: 19, monthlyRevenue: [8200, 11900, 6400, 13100] };
+const BUREAU = { bureau: { missedPayments: 2, searchedAt: '2025-03-01' } };
+const SCORED = { application: APPLICATION, lenderData: BUREAU };
 const FACTS = {
   model: { name: 'sme-credit', weightsHash: h('weights v7'), registryTxid: h('registry tx') },
   policy: { name: 'sme-lending-policy', version: '2025-02', hash: h('policy 2025-02') },
@@ -34,11 +36,12 @@ const canonical = (v: unknown): string =>
 
 interface Issued {
   receipt: { decisionId: string; subjectKey: string; operator: string; inputCommitment: string; output: { decision: string; score: number; threshold: number }; signature: string } & Record<string, unknown>;
+  scored: { application: unknown; lenderData: unknown };
   salt: string;
   anchor: { txid: string; beef: string };
 }
 interface IssueModule {
-  issueReceipt: (w: WalletInterface, applicant: string, input: unknown, facts: typeof FACTS) => Promise<Issued>;
+  issueReceipt: (w: WalletInterface, applicant: string, scored: typeof SCORED, facts: typeof FACTS) => Promise<Issued>;
 }
 interface VerifyModule {
   verifyReceipt: (
@@ -59,8 +62,9 @@ describe('Chapter 11 examples', () => {
     const dir = await workDir();
     await writeFile(path.join(dir, 'application.json'), JSON.stringify(APPLICATION));
     await writeFile(path.join(dir, 'decision.json'), JSON.stringify(FACTS));
+    await writeFile(path.join(dir, 'bureau.json'), JSON.stringify(BUREAU));
     const before = ctx.chain.accepted.length;
-    const r = await ctx.run('issue-decision-receipt', { cwd: dir, args: [applicant.identityKey, 'application.json', 'decision.json'] });
+    const r = await ctx.run('issue-decision-receipt', { cwd: dir, args: [applicant.identityKey, 'application.json', 'decision.json', 'bureau.json'] });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const tx = ctx.chain.accepted[before];
@@ -75,7 +79,9 @@ describe('Chapter 11 examples', () => {
     expect(receipt.subjectKey).toBe(subject);
     expect(JSON.stringify(issued)).not.toContain(applicant.identityKey);
     expect(JSON.stringify(receipt)).not.toMatch(/Harbour|BS1/);
-    expect(receipt.inputCommitment).toBe(Utils.toHex(Hash.sha256([...Utils.toArray(issued.salt, 'hex'), ...Utils.toArray(canonical(APPLICATION), 'utf8')])));
+    // The commitment is to the whole scored record, which the applicant is given with the salt.
+    expect(issued.scored).toEqual(SCORED);
+    expect(receipt.inputCommitment).toBe(Utils.toHex(Hash.sha256([...Utils.toArray(issued.salt, 'hex'), ...Utils.toArray(canonical(SCORED), 'utf8')])));
     // Only the receipt's hash goes on chain, in a zero-satoshi data output.
     expect(tx?.outputs[0]?.satoshis).toBe(0);
     expect(tx?.outputs[0]?.lockingScript.toHex()).toBe(
@@ -91,10 +97,16 @@ describe('Chapter 11 examples', () => {
     // Under every verified receipt, the line saying what the client leaves to its caller.
     const { NOT_CHECKED } = (await import(ctx.example('verify-decision-receipt').file)) as { NOT_CHECKED: string };
     expect(NOT_CHECKED).toMatch(/^not checked: the lender's certificate, the anchor's block time/);
-    expect(await verify({})).toEqual({ code: 0, out: [`receipt verified: decline by sme-credit under sme-lending-policy 2025-02, anchored in ${tx?.id('hex') ?? ''} (not yet mined)`, NOT_CHECKED] });
-    // The lender's data said 19 months of trading; her corrected record (25) is not what was judged.
+    expect(await verify({})).toEqual({
+      code: 0,
+      out: [`receipt verified: decline by sme-credit under sme-lending-policy 2025-02, anchored in ${tx?.id('hex') ?? ''} (not yet mined)`, `the lender added: ${canonical(BUREAU)}`, NOT_CHECKED],
+    });
+    // Had she sent 25 months of trading, the record scored with 19 changed her application.
     await writeFile(path.join(dir, 'corrected.json'), JSON.stringify({ ...APPLICATION, tradingMonths: 25 }));
-    expect(await verify({}, 'corrected.json')).toEqual({ code: 1, out: ['input commitment does not open to this application'] });
+    expect(await verify({}, 'corrected.json')).toEqual({ code: 1, out: ['the scored record changed my application: tradingMonths'] });
+    // A scored record that is not the one committed to (the bureau data swapped afterwards) does not open the commitment.
+    await writeFile(path.join(dir, 'swapped.json'), JSON.stringify({ ...issued, scored: { ...SCORED, lenderData: { bureau: { missedPayments: 0 } } } }));
+    expect(await verify({}, 'application.json', 'swapped.json')).toEqual({ code: 1, out: ['input commitment does not open to the scored record'] });
     expect(await verify({ REGISTERED_WEIGHTS: h('weights v6') })).toEqual({ code: 1, out: ['model weights are not the registered version'] });
     expect(await verify({ REGISTERED_POLICY: h('policy 2024-11') })).toEqual({ code: 1, out: ['policy is not the registered version'] });
     // Without the registered weights and policy from outside the receipt the client says nothing is verified: it refuses to run.
@@ -135,7 +147,7 @@ describe('Chapter 11 examples', () => {
     const { verifyReceipt } = (await import(ctx.example('verify-decision-receipt').file)) as VerifyModule;
     const operator = ctx.newWallet();
     const applicant = ctx.newWallet();
-    const issued = await issueReceipt(asWallet(operator), applicant.identityKey, APPLICATION, FACTS);
+    const issued = await issueReceipt(asWallet(operator), applicant.identityKey, SCORED, FACTS);
     const expected = { operatorKey: operator.identityKey, registeredWeights: FACTS.model.weightsHash, registeredPolicy: FACTS.policy.hash };
     expect(await verifyReceipt(asWallet(applicant), issued, APPLICATION, expected, ctx.chain)).toEqual({ problems: [] });
     const height = ctx.chain.mine();
@@ -144,7 +156,7 @@ describe('Chapter 11 examples', () => {
     const withProof = { ...issued, anchor: { ...issued.anchor, beef: mined.toHexBEEF() } };
     expect(await verifyReceipt(asWallet(applicant), withProof, APPLICATION, expected, ctx.chain)).toEqual({ problems: [], anchoredAt: height });
     // A second receipt's anchor does not carry this receipt's hash.
-    const other = await issueReceipt(asWallet(operator), applicant.identityKey, APPLICATION, FACTS);
+    const other = await issueReceipt(asWallet(operator), applicant.identityKey, SCORED, FACTS);
     expect((await verifyReceipt(asWallet(applicant), { ...issued, anchor: other.anchor }, APPLICATION, expected, ctx.chain)).problems).toEqual([
       'receipt hash is not in the anchor transaction',
     ]);

@@ -222,7 +222,7 @@ export const EXAMPLE_FACTS: Readonly<Record<string, ExampleFacts>> = {
   'verify-decision-receipt': {
     stdout: [
       /^my receipt: verified$/m,
-      /^with my corrected trading history: input commitment does not open to this application$/m,
+      /^had my application said 25 months of trading: the scored record changed my application: tradingMonths$/m,
       /^if the registry lists other weights: model weights are not the registered version$/m,
       /^if another policy was in force: policy is not the registered version$/m,
       /^not checked: the lender's certificate, the anchor's block time against issuedAt/m,
