@@ -123,6 +123,15 @@ describe('Chapter 5 examples', () => {
     expect(paid).toBeGreaterThanOrEqual(at(size, ctx.chain.policy.miningFee.satoshis));
     expect(paid).toBeLessThanOrEqual(at(size + 2, ctx.chain.policy.miningFee.satoshis));
     expect(paid).toBeLessThan(at(size, 100));
+    // A funding output too small for the fee, or one that does not exist: refused before anything is broadcast.
+    const accepted = ctx.chain.accepted.length;
+    const tiny = await ctx.run('timestamp-digest-op-return', { cwd: dir, env: { ANCHOR_WIF: key.toWif() }, args: [file, ctx.chain.fundAddress(key.toAddress('testnet'), 3).toHex(), '0'] });
+    expect(tiny.code).not.toBe(0);
+    expect(tiny.stderr).toMatch(/Output holds 3 sats: short by \d+ for the fee/);
+    const missing = await ctx.run('timestamp-digest-op-return', { cwd: dir, env: { ANCHOR_WIF: key.toWif() }, args: [file, funding.toHex(), '1'] });
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toContain('The funding transaction has no output 1');
+    expect(ctx.chain.accepted.length).toBe(accepted);
   });
   it('both broadcasting examples refuse an ARC that reports another txid than the transaction they signed', async () => {
     const other = 'ab'.repeat(32);
