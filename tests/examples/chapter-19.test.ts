@@ -29,6 +29,10 @@ describe('Chapter 19 examples', () => {
     expect(r.stdout).toContain('BTC (1-in 2-out P2WPKH, 141 vB): 282 sat, US$0.282');
     expect(r.stdout).toContain('BSV (1-in 2-out P2PKH, 226 bytes): 12 sat, US$0.00000480');
     expect(r.stdout).toContain('ratio: BTC fee is 58,750 times the BSV fee under these assumptions');
+    // A fee spike (100 sat/vB): one payment costs more than a dollar, said as such rather than "0 payments".
+    const spike = await ctx.run('fee-comparison', { env: { BTC_SAT_PER_VB: '100' } });
+    expect(spike.stdout).toContain('BTC (1-in 2-out P2WPKH, 141 vB): 14,100 sat, US$12.7, more than a dollar of fees a payment');
+    expect(spike.stdout).not.toContain(' 0 payments');
   });
 
   it('block-capacity turns block sizes into payments a second and back', async () => {
