@@ -186,7 +186,8 @@ export class FakeChain implements ChainTracker {
     const tx = this.known.get(txid);
     if (tx === undefined) return undefined;
     const height = this.minedAt.get(txid);
-    if (height === undefined || tx.merklePath === undefined) return { txid, txStatus: 'SEEN_ON_NETWORK' };
+    // As ARC answers: merklePath is an empty string until the transaction is mined (pkg/api/arc.go, no omitempty).
+    if (height === undefined || tx.merklePath === undefined) return { txid, txStatus: 'SEEN_ON_NETWORK', merklePath: '' };
     return { txid, txStatus: 'MINED', blockHeight: height, merklePath: tx.merklePath.toHex() };
   }
 }

@@ -372,9 +372,9 @@ import { verifyProof } from './verify-proof.ts'
 type Batch = { txid: string, atomicBeef: string, recordJsons: string[], paths: Array<Array<{ sibling: string, side: 'left' | 'right' }>> }
 const batch = JSON.parse(await readFile('records.json.batch.json', 'utf8')) as Batch
 const status = await (await fetch(\`https://testnet.arc.gorillapool.io/v1/tx/\${batch.txid}\`)).json() as { merklePath?: string }
-if (status.merklePath === undefined) throw new Error('the anchor is not mined yet')
+if ((status.merklePath ?? '') === '') throw new Error('the anchor is not mined yet')
 const anchor = Transaction.fromAtomicBEEF(Utils.toArray(batch.atomicBeef, 'hex'))
-anchor.merklePath = MerklePath.fromHex(status.merklePath)
+anchor.merklePath = MerklePath.fromHex(status.merklePath ?? '')
 const bundle = { record: JSON.parse(batch.recordJsons[1] ?? '{}'), batchPath: batch.paths[1] ?? [], anchor: { txid: batch.txid, outputIndex: 0, beef: anchor.toHexBEEF() } }
 
 // Step 6, the reader's check, as  verify-proof photo-2.jpg <bundle>  does it.
