@@ -48,6 +48,19 @@ describe('Chapter 20 examples', () => {
       [new P2PKH().lock(publisher).toHex(), 300],
       [new Script().writeOpCode(OP.OP_FALSE).writeOpCode(OP.OP_RETURN).writeBin(Utils.toArray('article.unlock.v1', 'utf8')).writeBin(Utils.toArray('2025-06-01-grid-storage', 'utf8')).toHex(), 0],
     ]);
+    // A quote above the reader's cap, or for another article, is refused before anything is paid.
+    const quotes = [
+      { articleId: '2025-06-01-grid-storage', quoteId, authorAddress: author, publisherAddress: publisher, authorSatoshis: 4_000, publisherSatoshis: 1_500 },
+      { articleId: '2024-01-01-other', quoteId, authorAddress: author, publisherAddress: publisher, authorSatoshis: 700, publisherSatoshis: 300 },
+    ];
+    for (const [i, quote] of quotes.entries()) {
+      ctx.net.route('news.example.org', () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(quote) }));
+      const accepted = ctx.chain.accepted.length;
+      const refused = await ctx.run('pay-per-article-split');
+      expect(refused.code).not.toBe(0);
+      expect(refused.stderr).toMatch(i === 0 ? /Refusing a quote of 5500 satoshis \(at most 5000\)/ : /The quote is for 2024-01-01-other, not 2025-06-01-grid-storage/);
+      expect(ctx.chain.accepted.length).toBe(accepted);
+    }
   });
 
   it('verify-received-payment accepts a correct payment only after output checks and SPV, and broadcasts it to testnet ARC', async () => {
