@@ -52,6 +52,33 @@ describe('Chapter 16 examples', () => {
     const named = await ctx.run('brc121-client', { args: [`${base}/articles/grid-storage`, '500', serverWallet.identityKey] });
     expect(named.stdout.trim()).toMatch(/^200 Grid storage, explained/);
     expect(serverWallet.received.length).toBe(before + 2);
+    // The clock is read only after the wallet's key prompts (identity key, then a key for this
+    // server) are answered: a wallet that takes a while to answer them does not age the payment.
+    const answered: { identityKey: number; serverKey: number; paymentTime: number } = { identityKey: 0, serverKey: 0, paymentTime: 0 };
+    const real = ctx.wallet;
+    ctx.net.wallet = new Proxy(real, {
+      get(target, prop, receiver) {
+        const value: unknown = Reflect.get(target, prop, receiver);
+        if (prop !== 'getPublicKey' || typeof value !== 'function') return value;
+        return async (args: { identityKey?: boolean; counterparty?: string; keyID?: string }) => {
+          // The payment key's ID is "<nonce> <base64 of the time>": the moment the client read the clock.
+          const suffix = args.keyID?.split(' ')[1];
+          if (args.counterparty === serverWallet.identityKey && suffix !== undefined && /^\d+$/.test(Utils.toUTF8(Utils.toArray(suffix, 'base64')))) {
+            answered.paymentTime = Number(Utils.toUTF8(Utils.toArray(suffix, 'base64')));
+          }
+          const out: unknown = await (value as (a: unknown) => Promise<unknown>).call(target, args);
+          await new Promise((resolve) => setTimeout(resolve, 40)); // a prompt answered after a moment
+          if (args.identityKey === true) answered.identityKey ||= Date.now();
+          else if (args.counterparty === serverWallet.identityKey) answered.serverKey ||= Date.now();
+          return out;
+        };
+      },
+    });
+    const slow = await ctx.run('brc121-client', { args: [`${base}/articles/grid-storage`, '500'] });
+    ctx.net.wallet = real;
+    expect(slow.stdout.trim()).toMatch(/^200 Grid storage, explained/);
+    expect(answered.paymentTime).toBeGreaterThan(0);
+    expect(answered.paymentTime).toBeGreaterThanOrEqual(Math.max(answered.identityKey, answered.serverKey));
   });
 
   it('brc121-paid-endpoint answers 402 with price and key, and refuses stale, short, foreign and replayed payments', async () => {
