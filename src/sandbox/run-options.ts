@@ -532,10 +532,6 @@ export interface ResolvedRun {
   routes: Record<string, Record<string, { status: number; body: string; contentType: string }>>;
 }
 
-/**
- * Makes and funds the spec's keys on `chain` and fills in the templates; `given` holds values the
- * run's world already has (`serverWallet.identityKey`, a service's keys).
- */
 /** The values a finished run gives the runs after it (its spec's `gives`), read from its stdout. */
 export function givenBy(spec: RunSpec, stdout: string): [string, string][] {
   return Object.entries(spec.gives ?? {}).flatMap(([name, pattern]) => {
@@ -544,6 +540,10 @@ export function givenBy(spec: RunSpec, stdout: string): [string, string][] {
   });
 }
 
+/**
+ * Makes and funds the spec's keys on `chain` and fills in the templates; `given` holds values the
+ * run's world already has (`serverWallet.identityKey`, a service's keys, what earlier runs `gives`).
+ */
 export function resolveRunSpec(spec: RunSpec, chain: FakeChain, given: ReadonlyMap<string, string> = new Map()): ResolvedRun {
   const values = new Map<string, string>(given);
   const funded: [string, Transaction][] = [];

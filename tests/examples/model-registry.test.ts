@@ -111,6 +111,15 @@ describe('examples/model-registry', () => {
     expect(silent.stdout).toContain(`http://second-host.test: no registration of acme/summariser on the line from ${v1Outpoint}`);
     expect(silent.stdout).toContain('no verdict');
     expect(silent.stdout).not.toContain('weights match');
+    // A host whose answer holds junk beside its line (the SDK's resolver drops BEEF it cannot parse):
+    // the line still counts.
+    second(async (body) => {
+      const answer = await history(body);
+      return { ...answer, outputs: [{ beef: [1, 2, 3], outputIndex: 0 }, ...answer.outputs] };
+    });
+    const junk = await script('lookup.ts', ['acme/summariser', 'weights-v2.bin'], twoHosts);
+    expect(junk.stderr).toBe('');
+    expect(junk.stdout).toMatch(/weights match the registered hash\n$/);
     // Both hosts answer the same line: a match.
     second(history);
     expect((await script('lookup.ts', ['acme/summariser', 'weights-v2.bin'], twoHosts)).stdout).toMatch(/weights match the registered hash\n$/);
