@@ -22,11 +22,11 @@ afterAll(async () => {
 });
 
 /** Builds BRC-121 payment headers by hand (as a client would), to probe the server's checks. */
-async function payment(sats: number, opts: { time?: number; sender?: TestWallet } = {}): Promise<Record<string, string>> {
+async function payment(sats: number, opts: { time?: number; sender?: TestWallet; to?: string } = {}): Promise<Record<string, string>> {
   const payer = opts.sender ?? ctx.wallet;
   const nonce = Utils.toBase64(Array.from({ length: 32 }, () => Math.floor(Math.random() * 256)));
   const time = String(opts.time ?? Date.now());
-  const { publicKey } = await payer.getPublicKey({ protocolID: [2, '3241645161d8'], keyID: `${nonce} ${Utils.toBase64(Utils.toArray(time, 'utf8'))}`, counterparty: serverWallet.identityKey });
+  const { publicKey } = await payer.getPublicKey({ protocolID: [2, '3241645161d8'], keyID: `${nonce} ${Utils.toBase64(Utils.toArray(time, 'utf8'))}`, counterparty: opts.to ?? serverWallet.identityKey });
   const { tx } = await payer.createAction({ description: 'Pay', outputs: [{ lockingScript: new P2PKH().lock(PublicKey.fromString(publicKey).toHash()).toHex(), satoshis: sats, outputDescription: 'Payment' }] });
   if (tx === undefined) throw new Error('no tx');
   return { 'x-bsv-beef': Utils.toBase64(Array.from(tx)), 'x-bsv-sender': payer.identityKey, 'x-bsv-nonce': nonce, 'x-bsv-time': time, 'x-bsv-vout': '0' };
@@ -103,6 +103,37 @@ describe('Chapter 16 examples', () => {
     expect(await ok.text()).toMatch(/^Heat pumps, explained/);
     expect(await reason(good)).toBe('payment already used');
     expect((await fetch(`${base}/articles/unknown`)).status).toBe(404);
+  });
+
+  it('brc121-paid-endpoint refuses a replayed payment by its own record behind a wallet that does not report isMerge', async () => {
+    const plain = ctx.newWallet();
+    // A wallet whose internalizeAction answers only { accepted: true }, as SDK 2.1.0's type declares.
+    const forgetful = new Proxy(plain, {
+      get(target, prop, receiver) {
+        const value: unknown = Reflect.get(target, prop, receiver);
+        if (prop !== 'internalizeAction' || typeof value !== 'function') return value;
+        return async (args: unknown) => {
+          await (value as (a: unknown) => Promise<unknown>).call(target, args);
+          return { accepted: true };
+        };
+      },
+    });
+    ctx.net.serveWallet('wallet.plain.test', forgetful);
+    const other = await startExample(ctx.example('brc121-paid-endpoint').file, { net: ctx.net.url, env: { PORT: '0', WALLET_URL: 'http://wallet.plain.test' } }, /BRC-121 server on (http:\/\/localhost:\d+)/);
+    try {
+      const url = `${/on (http:\/\/localhost:\d+)/.exec(other.output())?.[1] ?? ''}/articles/heat-pumps`;
+      const good = await payment(80, { to: plain.identityKey });
+      expect((await fetch(url, { headers: good })).status).toBe(200);
+      const again = await fetch(url, { headers: good });
+      expect(again.status).toBe(402);
+      expect(again.headers.get('x-bsv-reason')).toBe('payment already used');
+      // Two requests at once with one payment: one is served.
+      const twice = await payment(80, { to: plain.identityKey });
+      const both = await Promise.all([fetch(url, { headers: twice }), fetch(url, { headers: twice })]);
+      expect(both.map((r) => r.status).sort()).toEqual([200, 402]);
+    } finally {
+      await other.stop();
+    }
   });
 
   it('payment-unit-economics computes the fee of a signed payment at the ARC policy rate and its share per price', async () => {
