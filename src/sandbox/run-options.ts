@@ -155,7 +155,7 @@ try {
     keys: { holder: 0 },
     env: { HOLDER_WIF: '{{holder.wif}}' },
     files: { 'consent.json': '{"resourceType":"Consent","status":"active","decision":"permit","provision":{"purpose":[{"code":"research.imaging"}]}}' },
-    args: ['consent.json', 'research.imaging'],
+    args: ['consent.json', 'research'],
   },
   'anchor-record-version': {
     main: `import { Utils, WalletClient, WhatsOnChain } from '@bsv/sdk'

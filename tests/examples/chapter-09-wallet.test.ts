@@ -44,17 +44,17 @@ describe('Chapter 9 examples', () => {
     const dir = await workDir();
     await writeFile(path.join(dir, 'consent.json'), CONSENT);
     const before = ctx.chain.accepted.length;
-    const r = await ctx.run('consent-token', { cwd: dir, env: { HOLDER_WIF: holder.toWif() }, args: ['consent.json', 'research.imaging'] });
+    const r = await ctx.run('consent-token', { cwd: dir, env: { HOLDER_WIF: holder.toWif() }, args: ['consent.json', 'research'] });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const [grantTx, revokeTx] = ctx.chain.accepted.slice(before);
     if (grantTx === undefined || revokeTx === undefined) throw new Error('expected a grant and a revocation');
     expect(r.stdout.trim().split('\n')).toEqual([
-      `granted research.imaging as token ${grantTx.id('hex')}.0`,
-      'read for research.imaging: allowed',
+      `granted research as token ${grantTx.id('hex')}.0`,
+      'read for research: allowed',
       'read for marketing.products: refused (purpose marketing.products not granted)',
       `revoked in ${revokeTx.id('hex')}`,
-      `read for research.imaging: refused (consent revoked in ${revokeTx.id('hex')})`,
+      `read for research: refused (consent revoked in ${revokeTx.id('hex')})`,
     ]);
     // The token: one satoshi, tag, salted document hash, purpose, the holder's key derived for this grant.
     const token = grantTx.outputs[0];
@@ -62,7 +62,7 @@ describe('Chapter 9 examples', () => {
     const { fields, lockingPublicKey } = PushDrop.decode(token?.lockingScript ?? new Script());
     expect(fields).toHaveLength(5);
     expect(Utils.toUTF8(fields[0] ?? [])).toBe('consent.v1');
-    expect(Utils.toUTF8(fields[2] ?? [])).toBe('research.imaging');
+    expect(Utils.toUTF8(fields[2] ?? [])).toBe('research');
     const keyID = Utils.toHex(fields[1] ?? []);
     const holderWallet = new ProtoWallet(holder);
     const { publicKey: holderGrantKey } = await holderWallet.getPublicKey({ protocolID: PROTOCOL, keyID, counterparty: patient.identityKey, forSelf: true });
@@ -89,8 +89,8 @@ describe('Chapter 9 examples', () => {
     const mallory = ctx.newWallet();
     const book = new mod.ConsentBook(asWallet(holder), ctx.chain);
     const doc = bytes(CONSENT);
-    const grant = await mod.grantConsent(asWallet(patient), holder.identityKey, 'research.imaging', doc);
-    const request = { outpoint: grant.outpoint, patientKey: patient.identityKey, purpose: 'research.imaging', document: doc, salt: grant.salt };
+    const grant = await mod.grantConsent(asWallet(patient), holder.identityKey, 'research', doc);
+    const request = { outpoint: grant.outpoint, patientKey: patient.identityKey, purpose: 'research', document: doc, salt: grant.salt };
     expect(await book.checkRead(request)).toBe('no such consent token'); // not admitted yet
     await book.admit(grant.beef);
     expect(await book.checkRead(request)).toBeUndefined();
@@ -101,13 +101,14 @@ describe('Chapter 9 examples', () => {
     await other.admit(grant.beef);
     expect(await other.checkRead(request)).toBe('token does not name this data holder');
     // Mallory mints a look-alike token naming the holder and claims it is the patient's.
-    const forged = await mod.grantConsent(asWallet(mallory), holder.identityKey, 'research.imaging', doc);
+    const forged = await mod.grantConsent(asWallet(mallory), holder.identityKey, 'research', doc);
     await book.admit(forged.beef);
     expect(await book.checkRead({ ...request, outpoint: forged.outpoint, salt: forged.salt })).toBe('token does not name this data holder');
     // Bad input is refused before the wallet is asked.
-    await expect(mod.grantConsent(asWallet(patient), 'not-a-key', 'research.imaging', doc)).rejects.toThrow(/compressed public key/);
+    await expect(mod.grantConsent(asWallet(patient), 'not-a-key', 'research', doc)).rejects.toThrow(/compressed public key/);
+    await expect(mod.grantConsent(asWallet(patient), holder.identityKey, 'Research imaging', doc)).rejects.toThrow(/Not a purpose code/);
     await expect(mod.grantConsent(asWallet(patient), holder.identityKey, 'Research', doc)).rejects.toThrow(/Not a purpose code/);
-    await expect(mod.grantConsent(asWallet(patient), holder.identityKey, 'research.imaging', bytes('{"resourceType":"Patient"}'))).rejects.toThrow(/not a FHIR Consent/);
+    await expect(mod.grantConsent(asWallet(patient), holder.identityKey, 'research', bytes('{"resourceType":"Patient"}'))).rejects.toThrow(/not a FHIR Consent/);
     // Revoke once: the read is refused. Revoke again: the wallet holds no token.
     const revoked = await mod.revokeConsent(asWallet(patient), grant.documentHash);
     await book.admit(revoked.beef);

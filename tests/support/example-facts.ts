@@ -194,9 +194,9 @@ export const EXAMPLE_FACTS: Readonly<Record<string, ExampleFacts>> = {
   // The grant and its revocation.
   'consent-token': {
     stdout: [
-      new RegExp(`^granted research\\.imaging as token ${TXID}\\.0\\nread for research\\.imaging: allowed$`, 'm'),
+      new RegExp(`^granted research as token ${TXID}\\.0\\nread for research: allowed$`, 'm'),
       /^read for marketing\.products: refused \(purpose marketing\.products not granted\)$/m,
-      new RegExp(`^revoked in (${TXID})\\nread for research\\.imaging: refused \\(consent revoked in \\1\\)$`, 'm'),
+      new RegExp(`^revoked in (${TXID})\\nread for research: refused \\(consent revoked in \\1\\)$`, 'm'),
     ],
     transactions: 2,
   },
