@@ -67,3 +67,45 @@ describe("chapter 5's reviewed pay(), as printed", () => {
     await expect(pay(funding(1_000), 0, to, 1_500)).rejects.toThrow(/short by \d+ satoshis/);
   });
 });
+
+describe("chapter 16's acceptPayment, as printed", () => {
+  it('serves a payment once, and refuses stale, malformed, short and replayed ones, before or after the wallet is asked', async () => {
+    const { P2PKH, Transaction } = await import('@bsv/sdk');
+    type Headers = { beef: string; sender: string; nonce: string; time: string; vout: number };
+    const { acceptPayment } = await importPrinted<{ acceptPayment: (wallet: unknown, h: Headers, price: number, recent: Map<string, number>) => Promise<string | undefined> }>(
+      'chapter-16',
+      'export async function acceptPayment',
+    );
+    const asked: string[] = [];
+    let answer: () => Promise<{ accepted: boolean; isMerge?: boolean }> = async () => ({ accepted: true });
+    const wallet = {
+      internalizeAction: async (args: { tx: number[] }) => {
+        asked.push(Transaction.fromAtomicBEEF(args.tx).id('hex'));
+        return await answer();
+      },
+    };
+    const pay = (sats: number, time = String(Date.now())): Headers => {
+      const tx = new Transaction(1, [], [{ lockingScript: new P2PKH().lock(PrivateKey.fromRandom().toAddress()), satoshis: sats }], 0);
+      return { beef: Utils.toBase64(tx.toAtomicBEEF()), sender: PrivateKey.fromRandom().toPublicKey().toString(), nonce: 'bm9uY2U=', time, vout: 0 };
+    };
+    const recent = new Map<string, number>();
+    const good = pay(80);
+    expect(await acceptPayment(wallet, good, 80, recent)).toBeUndefined();
+    expect(await acceptPayment(wallet, good, 80, recent)).toBe('payment already used');
+    expect(asked).toHaveLength(1); // the replay never reached the wallet
+    expect(await acceptPayment(wallet, pay(79), 80, recent)).toBe('below the price');
+    expect(await acceptPayment(wallet, pay(80, String(Date.now() - 60_000)), 80, recent)).toBe('stale timestamp');
+    expect(await acceptPayment(wallet, { ...pay(80), time: 'soon' }, 80, recent)).toBe('stale timestamp');
+    expect(await acceptPayment(wallet, { ...pay(80), beef: 'AAAA' }, 80, recent)).toBe('not Atomic BEEF');
+    // A payment the wallet already holds (isMerge) is refused; one it refuses may be tried again.
+    answer = async () => ({ accepted: true, isMerge: true });
+    expect(await acceptPayment(wallet, pay(80), 80, recent)).toBe('payment already used');
+    answer = async () => {
+      throw new Error('output does not pay the derived key');
+    };
+    const refused = pay(80);
+    expect(await acceptPayment(wallet, refused, 80, recent)).toBe('payment not accepted');
+    answer = async () => ({ accepted: true });
+    expect(await acceptPayment(wallet, refused, 80, recent)).toBeUndefined();
+  });
+});
