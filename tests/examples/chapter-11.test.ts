@@ -16,7 +16,7 @@ interface Receipt {
   inputCommitment: string;
   decision: string;
   reasons: string[];
-  decidedAt: string;
+  issuedAt: string;
 }
 interface Receipts {
   issueReceipt: (w: ProtoWallet, input: unknown, f: Omit<Receipt, 'operatorKey' | 'inputCommitment'>) => Promise<{ signed: { receipt: Receipt; signature: string }; salt: string }>;
@@ -30,7 +30,7 @@ describe('Chapter 11 examples', () => {
     const operator = new ProtoWallet(PrivateKey.fromRandom());
     const reg = { models: [h('m1')], policies: [h('p1')] };
     const input = { score: 612 };
-    const { signed, salt } = await m.issueReceipt(operator, input, { receiptId: 'r-1', modelHash: h('m1'), policyHash: h('p1'), decision: 'refused', reasons: ['score below 620'], decidedAt: '2026-01-01T00:00:00Z' });
+    const { signed, salt } = await m.issueReceipt(operator, input, { receiptId: 'r-1', modelHash: h('m1'), policyHash: h('p1'), decision: 'decline', reasons: ['score below 620'], issuedAt: '2026-01-01T00:00:00Z' });
     const { publicKey: operatorKey } = await operator.getPublicKey({ identityKey: true });
     expect(await m.checkReceipt(signed, input, salt, reg, operatorKey)).toEqual([]);
     // The receipt alone does not reveal the input: the bare input's hash is not the commitment.
@@ -39,7 +39,7 @@ describe('Chapter 11 examples', () => {
     expect(await m.checkReceipt({ ...signed, receipt: { ...signed.receipt, reasons: [] } }, input, salt, reg, operatorKey)).toEqual(['operator signature does not match']);
     expect(await m.checkReceipt(signed, input, salt, { models: [h('m2')], policies: [] }, operatorKey)).toEqual(['model was not registered', 'policy was not registered']);
     // A forger signs a receipt of its own, naming its own key: only the lender's key as the checker knows it catches it.
-    const forged = await m.issueReceipt(new ProtoWallet(PrivateKey.fromRandom()), input, { receiptId: 'r-1', modelHash: h('m1'), policyHash: h('p1'), decision: 'approved', reasons: [], decidedAt: '2026-01-01T00:00:00Z' });
+    const forged = await m.issueReceipt(new ProtoWallet(PrivateKey.fromRandom()), input, { receiptId: 'r-1', modelHash: h('m1'), policyHash: h('p1'), decision: 'approved', reasons: [], issuedAt: '2026-01-01T00:00:00Z' });
     expect(await m.checkReceipt(forged.signed, input, forged.salt, reg, operatorKey)).toEqual(['not signed by the expected operator']);
     // No key from outside the receipt, no check passes: the check is never skipped.
     const unchecked = m.checkReceipt as unknown as (...args: unknown[]) => Promise<string[]>;
