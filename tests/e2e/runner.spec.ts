@@ -201,7 +201,9 @@ const CASES: { chapter: string; id: string; check: (r: Shown) => void }[] = [
       const out = lines(r.stdout);
       const [, bytes = '', fee = ''] = /^payment transaction: (\d+) bytes, fee (\d+) sats/.exec(out[0] ?? '') ?? [];
       expect(Number(fee)).toBe(Math.ceil((Number(bytes) / 1000) * 50));
-      expect(out[1]).toBe(`price 10 sats ($0.000004): fee is ${((Number(fee) / (10 + Number(fee))) * 100).toFixed(1)}% of what the payer spends`);
+      expect(out[1]).toBe(
+        `price 20 sats ($0.000008): fee is ${((Number(fee) / 20) * 100).toFixed(1)}% of the price, ${((Number(fee) / (20 + Number(fee))) * 100).toFixed(1)}% of what the payer spends`,
+      );
       expect(out).toHaveLength(6);
     },
   },

@@ -88,6 +88,11 @@ describe('Chapter 16 examples', () => {
     expect(bare.headers.get('x-bsv-sats')).toBe('80');
     expect(bare.headers.get('x-bsv-server')).toBe(serverWallet.identityKey);
     expect(bare.headers.get('access-control-expose-headers')).toBe('x-bsv-sats, x-bsv-server');
+    // A browser's preflight for a paid request from another origin is allowed, naming the payment headers.
+    const preflight = await fetch(`${base}/articles/heat-pumps`, { method: 'OPTIONS', headers: { origin: 'https://reader.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-bsv-beef,x-bsv-sender' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('x-bsv-beef');
     const reason = async (h: Record<string, string>): Promise<string | null> => {
       const res = await get(h);
       expect(res.status).toBe(402);
@@ -146,7 +151,7 @@ describe('Chapter 16 examples', () => {
     expect(Number(bytes)).toBeLessThanOrEqual(228);
     expect(Number(fee)).toBe(Math.ceil((Number(bytes) / 1000) * 50));
     expect(ctx.net.calls('arc.gorillapool.io').some((c) => c.url.endsWith('/v1/policy'))).toBe(true);
-    expect(lines[1]).toBe(`price 10 sats ($0.000004): fee is ${((Number(fee) / (10 + Number(fee))) * 100).toFixed(1)}% of what the payer spends`);
+    expect(lines[1]).toBe(`price 20 sats ($0.000008): fee is ${((Number(fee) / 20) * 100).toFixed(1)}% of the price, ${((Number(fee) / (20 + Number(fee))) * 100).toFixed(1)}% of what the payer spends`);
     expect(lines).toHaveLength(6);
     // The same computation in-process with a fixed rate agrees with the SDK's fee model.
     const { paymentFee } = (await import(ctx.example('payment-unit-economics').file)) as { paymentFee: (f: SatoshisPerKilobyte) => Promise<{ bytes: number; fee: number }> };

@@ -166,15 +166,15 @@ export const EXAMPLE_FACTS: Readonly<Record<string, ExampleFacts>> = {
     ],
     transactions: 1,
   },
-  // BSV_USD=40; a ~226-byte payment pays 12 sats at 50 sat/kB; the share is 12 / (price + 12).
+  // BSV_USD=40; a ~226-byte payment pays 12 sats at 50 sat/kB; the shares are 12 / price and 12 / (price + 12).
   'payment-unit-economics': {
     stdout: [
       /^payment transaction: 22[4-8] bytes, fee 12 sats \(\$0\.000005\)$/m,
-      /^price 10 sats \(\$0\.000004\): fee is 54\.5% of what the payer spends$/m,
-      /^price 50 sats \(\$0\.000020\): fee is 19\.4% of what the payer spends$/m,
-      /^price 100 sats \(\$0\.000040\): fee is 10\.7% of what the payer spends$/m,
-      /^price 1000 sats \(\$0\.000400\): fee is 1\.2% of what the payer spends$/m,
-      /^price 10000 sats \(\$0\.004000\): fee is 0\.1% of what the payer spends$/m,
+      /^price 20 sats \(\$0\.000008\): fee is 60\.0% of the price, 37\.5% of what the payer spends$/m,
+      /^price 100 sats \(\$0\.000040\): fee is 12\.0% of the price, 10\.7% of what the payer spends$/m,
+      /^price 400 sats \(\$0\.000160\): fee is 3\.0% of the price, 2\.9% of what the payer spends$/m,
+      /^price 1000 sats \(\$0\.000400\): fee is 1\.2% of the price, 1\.2% of what the payer spends$/m,
+      /^price 4000 sats \(\$0\.001600\): fee is 0\.3% of the price, 0\.3% of what the payer spends$/m,
     ],
     transactions: 0,
   },
