@@ -65,6 +65,11 @@ describe("chapter 5's reviewed pay(), as printed", () => {
     // dropped and the transaction paid a 10-satoshi fee, below the rate, without a word.
     await expect(pay(funding(1_000), 0, to, 990)).rejects.toThrow(/short by \d+ satoshis/);
     await expect(pay(funding(1_000), 0, to, 1_500)).rejects.toThrow(/short by \d+ satoshis/);
+    // The change goes back to the payer's own key, whatever network its address is written for.
+    expect(tx.outputs[1]?.lockingScript.toHex()).toBe(new P2PKH().lock(payer.toPublicKey().toHash()).toHex());
+    // Without a key in the environment, it says so rather than failing inside the SDK.
+    delete process.env['PAYER_WIF'];
+    await expect(pay(funding(5_000), 0, to, 1_000)).rejects.toThrow(/set PAYER_WIF/);
   });
 });
 
