@@ -182,7 +182,7 @@ console.log('with an edited addendum:', (await verifyHistory([v1, edited], histo
   'verify-job-attestation': {
     keys: { worker: 0, verifier: 0 },
     main: `import { P2PKH, PrivateKey, ProtoWallet, PublicKey, Transaction, Utils, WalletClient, WhatsOnChain } from '@bsv/sdk'
-import { attestationBytes, revealPayment, verifyAttestation } from './verify-attestation.ts'
+import { attestationBytes, countCitations, revealPayment, verifyAttestation } from './verify-attestation.ts'
 
 // The client pays the worker for job-7 and signs a receipt naming the payment (as pay-and-attest-job does).
 const client = new WalletClient('auto', 'jobs.example-market.org')
@@ -207,12 +207,17 @@ const attestation = { ...unsigned, signature: Utils.toHex(signature) }
 // The worker reveals this one payment's key linkage to the verifier, who checks the whole bundle.
 const { publicKey: verifierKey } = await verifier.getPublicKey({ identityKey: true })
 const bundle = { attestation, paymentBeef: Transaction.fromAtomicBEEF(tx).toHexBEEF(), revelation: await revealPayment(worker, attestation, verifierKey) }
-const counted = new Set<string>()
 const tracker = new WhatsOnChain('test')
-console.log('receipt:', (await verifyAttestation(verifier, bundle, counted, tracker)).join('; ') || 'verified')
-console.log('the same payment again:', (await verifyAttestation(verifier, bundle, counted, tracker)).join('; '))
+// Just after the job the payment is not yet in a block, so the receipt does not count yet; once it is
+// mined, the worker fetches it with its Merkle path and the same check passes (the chapter's Node test does).
+console.log('receipt, just after the job:', (await verifyAttestation(verifier, bundle, countCitations([bundle]), tracker)).join('; ') || 'verified')
+// Anyone who saw the payment can sign a second receipt citing it: with two, the job is disputed.
+const harsher = { ...unsigned, scores: { quality: 1, timeliness: 1, communication: 1 } }
+const { signature: signature2 } = await client.createSignature({ data: attestationBytes(harsher), protocolID: [2, 'job attestation'], keyID: txid + '.0', counterparty: 'anyone' })
+const second = { ...bundle, attestation: { ...harsher, signature: Utils.toHex(signature2) } }
+console.log('with a second receipt for the same payment:', (await verifyAttestation(verifier, bundle, countCitations([bundle, second]), tracker)).join('; '))
 const edited = { ...bundle, attestation: { ...attestation, scores: { quality: 5, timeliness: 5, communication: 5 } } }
-console.log('timeliness edited to 5:', (await verifyAttestation(verifier, edited, new Set(), tracker)).join('; '))
+console.log('timeliness edited to 5:', (await verifyAttestation(verifier, edited, countCitations([edited]), tracker)).join('; '))
 `,
   },
   'issue-decision-receipt': {

@@ -40,7 +40,8 @@ interface AttestModule {
 }
 interface VerifyModule {
   revealPayment: (w: WalletInterface, a: Attestation, verifierKey: string) => Promise<RevealSpecificKeyLinkageResult>;
-  verifyAttestation: (v: WalletInterface, b: Bundle, counted: Set<string>, tracker: ChainTracker) => Promise<string[]>;
+  verifyAttestation: (v: WalletInterface, b: Bundle, citations: ReadonlyMap<string, number>, tracker: ChainTracker) => Promise<string[]>;
+  countCitations: (bundles: Bundle[]) => Map<string, number>;
 }
 const asWallet = (w: TestWallet): WalletInterface => w as unknown as WalletInterface;
 const JOB = { jobId: 'job-2025-114', satoshis: 25_000, amountBand: '100-500 USD', scores: { quality: 5, timeliness: 4, communication: 5 }, comment: 'Careful legal translation' };
@@ -84,16 +85,33 @@ describe('Chapter 10 examples', () => {
 
     // The worker reveals the payment's linkage to one verifier, whose wallet checks the bundle.
     const { revealPayment } = (await import(ctx.example('verify-job-attestation').file)) as VerifyModule;
-    const bundle: Bundle = { attestation: a, paymentBeef: issued.paymentBeef, revelation: await revealPayment(asWallet(worker), a, verifier.identityKey) };
-    await writeFile(path.join(dir, 'bundle.json'), JSON.stringify(bundle));
+    const revelation = await revealPayment(asWallet(worker), a, verifier.identityKey);
+    // Just after the job the payment is not mined: a verifier refuses to count it yet.
+    await writeFile(path.join(dir, 'early.json'), JSON.stringify({ attestation: a, paymentBeef: issued.paymentBeef, revelation }));
     ctx.net.wallet = verifier;
+    const early = await ctx.run('verify-job-attestation', { cwd: dir, args: ['early.json'] });
+    expect({ code: early.code, out: early.stdout.trim() }).toEqual({ code: 1, out: `${JOB.jobId}: payment is not mined yet` });
+    // Once mined, the worker fetches the payment with its own Merkle path, and the receipt counts.
+    ctx.chain.mine();
+    const mined = ctx.chain.get(tx.id('hex'));
+    if (mined?.merklePath === undefined) throw new Error('the payment was not mined');
+    const bundle: Bundle = { attestation: a, paymentBeef: mined.toHexBEEF(), revelation };
+    await writeFile(path.join(dir, 'bundle.json'), JSON.stringify(bundle));
     const ok = await ctx.run('verify-job-attestation', { cwd: dir, args: ['bundle.json'] });
     expect(ok.stderr).toBe('');
     expect({ code: ok.code, out: ok.stdout.trim() }).toEqual({ code: 0, out: `${JOB.jobId}: verified, scores 5/4/5` });
+    // The same receipt shown twice is one review; a second, different receipt citing the same payment
+    // (anyone who saw the payment can sign one) makes the job disputed, and neither counts.
     const twice = await ctx.run('verify-job-attestation', { cwd: dir, args: ['bundle.json', 'bundle.json'] });
-    expect({ code: twice.code, out: twice.stdout.trim().split('\n') }).toEqual({
+    expect(twice.stdout.trim().split('\n')).toEqual([`${JOB.jobId}: verified, scores 5/4/5`, `${JOB.jobId}: verified, scores 5/4/5`]);
+    const { signature: _s, ...fields } = a;
+    const harsher = { ...fields, scores: { quality: 1, timeliness: 1, communication: 1 } };
+    const sig2 = await client.createSignature({ data: attestationBytes(harsher), protocolID: [2, 'job attestation'], keyID: `${tx.id('hex')}.0`, counterparty: 'anyone' });
+    await writeFile(path.join(dir, 'second.json'), JSON.stringify({ ...bundle, attestation: { ...harsher, signature: Utils.toHex(sig2.signature) } }));
+    const disputed = await ctx.run('verify-job-attestation', { cwd: dir, args: ['bundle.json', 'second.json'] });
+    expect({ code: disputed.code, out: disputed.stdout.trim().split('\n') }).toEqual({
       code: 1,
-      out: [`${JOB.jobId}: verified, scores 5/4/5`, `${JOB.jobId}: payment already backs another attestation`],
+      out: [`${JOB.jobId}: disputed: another attestation cites this payment`, `${JOB.jobId}: disputed: another attestation cites this payment`],
     });
     // Someone else's wallet cannot read a revelation encrypted to this verifier.
     ctx.net.wallet = ctx.newWallet();
@@ -120,15 +138,24 @@ describe('Chapter 10 examples', () => {
     const { payAndAttest } = (await import(ctx.example('pay-and-attest-job').file)) as AttestModule;
     const { revealPayment, verifyAttestation } = (await import(ctx.example('verify-job-attestation').file)) as VerifyModule;
     const [client, worker, verifier, mallory] = [ctx.newWallet(), ctx.newWallet(), ctx.newWallet(), ctx.newWallet()];
-    const issued = await payAndAttest(asWallet(client), { ...JOB, workerKey: worker.identityKey });
+    const unmined = await payAndAttest(asWallet(client), { ...JOB, workerKey: worker.identityKey });
+    ctx.chain.mine();
+    const minedTx = ctx.chain.get(unmined.attestation.payment.txid);
+    if (minedTx?.merklePath === undefined) throw new Error('the payment was not mined');
+    const issued = { ...unmined, paymentBeef: minedTx.toHexBEEF() };
     const bundleFor = async (a: Attestation, beef = issued.paymentBeef, to = verifier.identityKey): Promise<Bundle> => ({
       attestation: a,
       paymentBeef: beef,
       revelation: await revealPayment(asWallet(worker), a, to),
     });
-    const verify = async (b: Bundle): Promise<string[]> => await verifyAttestation(asWallet(verifier), b, new Set(), ctx.chain);
+    const verify = async (b: Bundle): Promise<string[]> => await verifyAttestation(asWallet(verifier), b, new Map(), ctx.chain);
     const genuine = await bundleFor(issued.attestation);
     expect(await verify(genuine)).toEqual([]);
+    // The same receipt with the payment as it was before mining: not counted yet.
+    expect(await verify({ ...genuine, paymentBeef: unmined.paymentBeef })).toEqual(['payment is not mined yet']);
+    // Two receipts held for one payment: disputed.
+    const outpoint = `${issued.attestation.payment.txid}.${issued.attestation.payment.vout}`;
+    expect(await verifyAttestation(asWallet(verifier), genuine, new Map([[outpoint, 2]]), ctx.chain)).toEqual(['disputed: another attestation cites this payment']);
     // The worker improves her timeliness score: the client's signature no longer matches.
     expect(await verify({ ...genuine, attestation: { ...issued.attestation, scores: { ...JOB.scores, timeliness: 5 } } })).toEqual(['attester signature is invalid']);
     // Mallory signs a glowing receipt for the worker that cites the client's payment, not one of hers.
@@ -142,7 +169,7 @@ describe('Chapter 10 examples', () => {
     expect(await verify({ ...genuine, paymentBeef: other.paymentBeef })).toEqual(['payment transaction is not in the BEEF']);
     // Headers that do not hold the payment's block: SPV fails.
     const noHeaders: ChainTracker = { isValidRootForHeight: async () => false, currentHeight: async () => await ctx.chain.currentHeight() };
-    expect(await verifyAttestation(asWallet(verifier), genuine, new Set(), noHeaders)).toEqual(['payment transaction fails SPV verification']);
+    expect(await verifyAttestation(asWallet(verifier), genuine, new Map(), noHeaders)).toEqual(['payment transaction fails SPV verification']);
     // A revelation made for another verifier.
     expect(await verify(await bundleFor(issued.attestation, issued.paymentBeef, mallory.identityKey))).toEqual(['linkage revelation is for another payment or verifier']);
   });

@@ -211,9 +211,9 @@ export const EXAMPLE_FACTS: Readonly<Record<string, ExampleFacts>> = {
   // The client's payment for job-7.
   'verify-job-attestation': {
     stdout: [
-      /^receipt: verified$/m,
-      /^the same payment again: payment already backs another attestation$/m,
-      /^timeliness edited to 5: attester signature is invalid$/m,
+      /^receipt, just after the job: payment is not mined yet$/m,
+      /^with a second receipt for the same payment: payment is not mined yet; disputed: another attestation cites this payment$/m,
+      /^timeliness edited to 5: attester signature is invalid; payment is not mined yet$/m,
     ],
     transactions: 1,
   },
