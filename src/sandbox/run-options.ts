@@ -210,14 +210,14 @@ const bundle = { attestation, paymentBeef: Transaction.fromAtomicBEEF(tx).toHexB
 const tracker = new WhatsOnChain('test')
 // Just after the job the payment is not yet in a block, so the receipt does not count yet; once it is
 // mined, the worker fetches it with its Merkle path and the same check passes (the chapter's Node test does).
-console.log('receipt, just after the job:', (await verifyAttestation(verifier, bundle, countCitations([bundle]), tracker)).join('; ') || 'verified')
+console.log('receipt, just after the job:', (await verifyAttestation(verifier, bundle, await countCitations([bundle]), tracker)).join('; ') || 'verified')
 // Anyone who saw the payment can sign a second receipt citing it: with two, the job is disputed.
 const harsher = { ...unsigned, scores: { quality: 1, timeliness: 1, communication: 1 } }
 const { signature: signature2 } = await client.createSignature({ data: attestationBytes(harsher), protocolID: [2, 'job attestation'], keyID: txid + '.0', counterparty: 'anyone' })
 const second = { ...bundle, attestation: { ...harsher, signature: Utils.toHex(signature2) } }
-console.log('with a second receipt for the same payment:', (await verifyAttestation(verifier, bundle, countCitations([bundle, second]), tracker)).join('; '))
+console.log('with a second receipt for the same payment:', (await verifyAttestation(verifier, bundle, await countCitations([bundle, second]), tracker)).join('; '))
 const edited = { ...bundle, attestation: { ...attestation, scores: { quality: 5, timeliness: 5, communication: 5 } } }
-console.log('timeliness edited to 5:', (await verifyAttestation(verifier, edited, countCitations([edited]), tracker)).join('; '))
+console.log('timeliness edited to 5:', (await verifyAttestation(verifier, edited, await countCitations([edited]), tracker)).join('; '))
 `,
   },
   'issue-decision-receipt': {

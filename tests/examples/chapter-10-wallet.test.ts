@@ -113,6 +113,10 @@ describe('Chapter 10 examples', () => {
       code: 1,
       out: [`${JOB.jobId}: disputed: another attestation cites this payment`, `${JOB.jobId}: disputed: another attestation cites this payment`],
     });
+    // A receipt whose signature fails disputes nothing: anyone could write one.
+    await writeFile(path.join(dir, 'junk.json'), JSON.stringify({ ...bundle, attestation: { ...harsher, signature: '30'.repeat(35) } }));
+    const junk = await ctx.run('verify-job-attestation', { cwd: dir, args: ['bundle.json', 'junk.json'] });
+    expect(junk.stdout.trim().split('\n')).toEqual([`${JOB.jobId}: verified, scores 5/4/5`, `${JOB.jobId}: attester signature is invalid`]);
     // Someone else's wallet cannot read a revelation encrypted to this verifier.
     ctx.net.wallet = ctx.newWallet();
     expect((await ctx.run('verify-job-attestation', { cwd: dir, args: ['bundle.json'] })).stdout).toContain('linkage revelation is for another payment or verifier');
