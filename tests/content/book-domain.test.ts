@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ContentError, loadBook, shortSubtitle, splitFrontmatter } from '../../src/domain/book/load.ts';
 import { countProseWords, renderMarkdown } from '../../src/domain/book/render.ts';
+import { splitChapter } from '../../src/domain/assistant/sections.ts';
 
 describe('shortSubtitle', () => {
   it('cuts at the first dash', () => {
@@ -21,6 +22,28 @@ describe('countProseWords', () => {
 });
 
 describe('renderMarkdown', () => {
+  const ASIDE = '## Paid API\n\nProse before.\n\n> [!aside] The six `acceptance` checks\n>\n> 1. Check the price.\n> 2. Check the payee.\n\n> A plain quotation.\n\nProse after.\n';
+
+  it('renders an aside as a titled note box, on the page and in the EPUB, and leaves other quotations alone', async () => {
+    for (const xhtml of [false, true]) {
+      const { html, headings } = await renderMarkdown(ASIDE + ASIDE.replace('## Paid API', '## Again'), { xhtml, highlight: false });
+      expect(html).toContain(
+        '<aside id="aside-the-six-acceptance-checks" class="book-aside" role="note" aria-labelledby="aside-the-six-acceptance-checks-title"><p id="aside-the-six-acceptance-checks-title" class="book-aside-title">The six <code>acceptance</code> checks</p>',
+      );
+      expect(html).toContain('<aside id="aside-the-six-acceptance-checks-1"');
+      expect(html).toMatch(/<li>Check the payee.<\/li>\s*<\/ol>\s*<\/aside>/);
+      expect(html).toContain('<blockquote>\n<p>A plain quotation.</p>\n</blockquote>');
+      expect(html).not.toContain('[!aside]');
+      expect(headings.map((h) => h.text)).toEqual(['Paid API', 'Again']);
+    }
+  });
+
+  it("counts an aside's text as its section's, its title a sentence of its own", () => {
+    const chapter = { id: 'chapter-16', title: 'Chapter 16', subtitle: 'Paid APIs', markdown: ASIDE } as Parameters<typeof splitChapter>[0];
+    const [section] = splitChapter(chapter).filter((p) => p.slug === 'paid-api');
+    expect(section?.text).toBe('Prose before. The six acceptance checks. Check the price. Check the payee. A plain quotation. Prose after.');
+  });
+
   const EXERCISES =
     '## Summary\n\nDone.\n\n## Exercises\n\n### Exercise 1: Fee\n\nCompute it.\n\n#### Answer\n\n23 satoshis.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n### Exercise 2: Bug\n\nFind it.\n\n#### Answer\n\nLine 3.\n';
 

@@ -244,6 +244,7 @@ function renderFigures(tree: HastRoot, chapterNumber: number, figures: RenderedF
 export function countProseWords(markdown: string): number {
   const prose = markdown
     .replace(/^```[\s\S]*?^```/gm, ' ')
+    .replace(/\[!aside\]/gi, ' ')
     .replace(/`[^`]*`/g, ' ')
     .replace(/\]\([^)]*\)/g, ']')
     .replace(/[#>*_|[\]-]/g, ' ');

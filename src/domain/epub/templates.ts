@@ -132,6 +132,8 @@ pre code { font-size: 1em; }
 table { border-collapse: collapse; margin: 1em 0; }
 th, td { border: 1px solid; padding: 0.3em 0.5em; text-align: left; vertical-align: top; }
 blockquote { margin: 1em 2em; font-style: italic; }
+.book-aside { margin: 1.2em 0; padding: 0.5em 1em; border: 1px solid; border-left-width: 0.3em; }
+.book-aside-title { font-family: "Helvetica Neue", Arial, sans-serif; font-weight: bold; }
 .code-example-meta { font-size: 0.9em; font-style: italic; }
 .resource-type { font-size: 0.9em; }
 .cover-page { margin: 0; padding: 0; text-align: center; }
