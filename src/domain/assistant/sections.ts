@@ -13,10 +13,7 @@ function textOf(node: Element | ElementContent | RootContent, out: string[] = []
   if (node.type === 'text') out.push(node.value);
   else if (node.type === 'element') {
     for (const child of node.children) textOf(child, out);
-    // An aside's title reads as a sentence of its own, not as the start of its first paragraph's.
-    const title = Array.isArray(node.properties['className']) && node.properties['className'].includes('book-aside-title');
-    if (title && !/[.:?!]\s*$/.test(out.join(''))) out.push('.');
-    if (BLOCK.has(node.tagName)) out.push(' ');
+    if (BLOCK.has(node.tagName)) out.push(String(node.properties['className']) === 'book-aside-title' && !/[.:?!]\s*$/.test(out.join('')) ? '. ' : ' ');
   }
   return out;
 }
