@@ -382,7 +382,7 @@ const anchor = Transaction.fromAtomicBEEF(Utils.toArray(batch.atomicBeef, 'hex')
 anchor.merklePath = MerklePath.fromHex(status.merklePath ?? '')
 const bundle = { record: JSON.parse(batch.recordJsons[1] ?? '{}'), batchPath: batch.paths[1] ?? [], anchor: { txid: batch.txid, outputIndex: 0, beef: anchor.toHexBEEF() } }
 
-// Step 6, the reader's check, as  verify-proof photo-2.jpg <bundle>  does it.
+// The reader's check ('Verifying in the browser'), as  verify-proof photo-2.jpg <bundle>  does it.
 const tracker = new WhatsOnChain('test')
 const result = await verifyProof(Array.from(await readFile('photo-2.jpg')), bundle, tracker)
 console.log(result.ok ? \`unchanged, signed by \${bundle.record.signer}, anchored no later than block \${result.blockHeight ?? '?'}\` : result.problems.join('\\n'))
