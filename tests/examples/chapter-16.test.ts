@@ -87,7 +87,8 @@ describe('Chapter 16 examples', () => {
     expect(bare.status).toBe(402);
     expect(bare.headers.get('x-bsv-sats')).toBe('80');
     expect(bare.headers.get('x-bsv-server')).toBe(serverWallet.identityKey);
-    expect(bare.headers.get('access-control-expose-headers')).toBe('x-bsv-sats, x-bsv-server');
+    // A browser client reads the price, the key and why a payment was refused.
+    expect(bare.headers.get('access-control-expose-headers')).toBe('x-bsv-sats, x-bsv-server, x-bsv-reason');
     // A browser's preflight for a paid request from another origin is allowed, naming the payment headers.
     const preflight = await fetch(`${base}/articles/heat-pumps`, { method: 'OPTIONS', headers: { origin: 'https://reader.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-bsv-beef,x-bsv-sender' } });
     expect(preflight.status).toBe(204);
