@@ -14,8 +14,11 @@ afterAll(async () => await ctx.close());
 
 const PROTOCOL: [2, string] = [2, 'supply lot'];
 
-/** A grower ships its lot token to the plant: spent into a token locked to a key the plant derives. */
-async function ship(grower: TestWallet, plant: TestWallet, lotHash: string): Promise<void> {
+/**
+ * A grower ships its lot token to the plant: it signs a shipping event, and spends the token into one
+ * locked to a key the plant derives, carrying the same lot hash (no new lot) and that event's hash.
+ */
+async function ship(grower: TestWallet, plant: TestWallet, lotHash: string): Promise<string> {
   const { outputs, BEEF } = await grower.listOutputs({ basket: 'lots', tags: [lotHash], include: 'entire transactions' });
   const token = outputs[0];
   if (token === undefined || BEEF === undefined) throw new Error('no token');
@@ -23,14 +26,18 @@ async function ship(grower: TestWallet, plant: TestWallet, lotHash: string): Pro
   const script = Transaction.fromBEEF(BEEF, txid).outputs[Number(vout)]?.lockingScript;
   if (script === undefined) throw new Error('no script');
   const pushdrop = new PushDrop(grower as unknown as WalletInterface);
-  const fields = PushDrop.decode(script).fields.slice(0, 4);
+  const shipping = { type: 'ObjectEvent', bizStep: 'shipping', lotHash, shipTo: plant.identityKey, observedAt: new Date().toISOString(), signer: grower.identityKey };
+  const { signature } = await grower.createSignature({ data: Utils.toArray(JSON.stringify(shipping), 'utf8'), protocolID: [2, 'epcis event'], keyID: lotHash, counterparty: 'anyone' });
+  const eventHash = Hash.sha256(Utils.toArray(JSON.stringify({ ...shipping, signature: Utils.toHex(signature) }), 'utf8'));
+  const fields = [...PushDrop.decode(script).fields.slice(0, 3), eventHash];
   const lock = await pushdrop.lock(fields, PROTOCOL, lotHash, plant.identityKey);
-  const { signableTransaction } = await grower.createAction({ description: 'Ship lot', inputBEEF: BEEF, inputs: [{ outpoint: token.outpoint, inputDescription: 'Lot', unlockingScriptLength: 73 }], outputs: [{ lockingScript: lock.toHex(), satoshis: 1, outputDescription: 'Shipped lot' }] });
+  const { signableTransaction } = await grower.createAction({ description: 'Ship lot', inputBEEF: BEEF, inputs: [{ outpoint: token.outpoint, inputDescription: 'Lot', unlockingScriptLength: 73 }], outputs: [{ lockingScript: lock.toHex(), satoshis: 1, outputDescription: 'Shipped lot' }], options: { randomizeOutputs: false } });
   if (signableTransaction === undefined) throw new Error('not signable');
   const unlocking = await pushdrop.unlock(PROTOCOL, lotHash, 'self', 'all', false, 1, script).sign(Transaction.fromAtomicBEEF(signableTransaction.tx), 0);
   const { tx } = await grower.signAction({ reference: signableTransaction.reference, spends: { 0: { unlockingScript: unlocking.toHex() } } });
   if (tx === undefined) throw new Error('not signed');
   await plant.internalizeAction({ tx, description: 'Receive lot', outputs: [{ outputIndex: 0, protocol: 'basket insertion', insertionRemittance: { basket: 'lots', tags: [lotHash], customInstructions: JSON.stringify({ counterparty: grower.identityKey }) } }] });
+  return Utils.toHex(eventHash);
 }
 
 describe('Chapter 12 examples', () => {
@@ -56,7 +63,7 @@ describe('Chapter 12 examples', () => {
     const { signature, ...unsigned } = g114.event;
     await expect(new ProtoWallet('anyone').verifySignature({ data: Utils.toArray(JSON.stringify(unsigned), 'utf8'), signature: Utils.toArray(signature, 'hex'), protocolID: [2, 'epcis event'], keyID: g114.event.lotHash, counterparty: growerA.identityKey })).resolves.toEqual({ valid: true });
 
-    await ship(growerA, plant, g114.event.lotHash);
+    const shippedG114 = await ship(growerA, plant, g114.event.lotHash);
     await ship(growerB, plant, g119.event.lotHash);
     ctx.net.wallet = plant;
     const inputs = `${g114.event.lotHash},${g119.event.lotHash}`;
@@ -76,10 +83,15 @@ describe('Chapter 12 examples', () => {
     };
     const spentLots = transform.inputs.filter((i) => isLot(i.sourceTransaction?.outputs[i.sourceOutputIndex]?.lockingScript));
     expect(spentLots).toHaveLength(2);
-    // An input lot cannot be used twice.
+    // The shipped token kept the lot hash and carries the shipping event's hash (checklist item 10).
+    const shippedFields = PushDrop.decode(transform.inputs[0]?.sourceTransaction?.outputs[0]?.lockingScript as never).fields;
+    expect([Utils.toHex(shippedFields[1] ?? []), Utils.toHex(shippedFields[3] ?? [])]).toEqual([g114.event.lotHash, shippedG114]);
+    // The wallet no longer offers a spent lot, and the ledger refuses a second spend of it.
     const again = await ctx.run('transform-lots', { cwd: dir, args: [g114.event.lotHash, '00012345678912:P-9999:1-2kg'] });
     expect(again.code).not.toBe(0);
     expect(again.stderr).toMatch(/is not held by this wallet/);
+    const replay = new Transaction(transform.version, transform.inputs.map((i) => ({ ...i })), transform.outputs.slice(0, 1), transform.lockTime);
+    expect(await ctx.chain.accept(replay)).toMatchObject({ ok: false, status: 'DOUBLE_SPEND_ATTEMPTED' });
 
     const beefFile = path.join(dir, 'p5521.beef.hex');
     await writeFile(beefFile, transform.toHexBEEF());
@@ -93,13 +105,19 @@ describe('Chapter 12 examples', () => {
     expect(lines[0]).toMatch(new RegExp(`^lot ${short(result.lots[0]?.lotHash ?? '')}… GTIN 00012345678912, 200-400kg`));
     expect(lines.filter((l) => l.startsWith(`  lot ${short(g114.event.lotHash)}`) || l.startsWith(`    lot ${short(g114.event.lotHash)}`))).toHaveLength(2); // shipped and commissioned
     expect(lines.filter((l) => l.includes(short(g119.event.lotHash)))).toHaveLength(2);
-    // A package whose ancestor was altered (a shipped token's signature) is refused before anything is traced.
-    const shippedScript = transform.inputs[0]?.sourceTransaction?.inputs[0]?.unlockingScript?.toHex() ?? '';
+    // A package whose ancestor was altered (a shipped token's signature), relinked so every input still
+    // finds its source, is refused when SPV runs the scripts, before anything is traced.
+    const shipTx = transform.inputs[0]?.sourceTransaction;
+    const shippedScript = shipTx?.inputs[0]?.unlockingScript?.toHex() ?? '';
     expect(shippedScript.length).toBeGreaterThan(100);
     const forgedScript = shippedScript.slice(0, 20) + (shippedScript[20] === '0' ? '1' : '0') + shippedScript.slice(21);
-    await writeFile(beefFile, transform.toHexBEEF().replace(shippedScript, forgedScript));
-    const forged = await ctx.run('trace-lot', { cwd: dir, args: [beefFile, result.txid, '0'] });
+    const reversed = (txid: string): string => Utils.toHex(Utils.toArray(txid, 'hex').reverse());
+    const forgedShipId = Transaction.fromHex((shipTx?.toHex() ?? '').replace(shippedScript, forgedScript)).id('hex');
+    const forgedBeef = transform.toHexBEEF().replace(shippedScript, forgedScript).replace(reversed(shipTx?.id('hex') ?? ''), reversed(forgedShipId));
+    await writeFile(beefFile, forgedBeef);
+    const forged = await ctx.run('trace-lot', { cwd: dir, args: [beefFile, Transaction.fromHexBEEF(forgedBeef).id('hex'), '0'] });
     expect(forged.code).not.toBe(0);
     expect(forged.stdout).toBe('');
+    expect(forged.stderr).toMatch(/Script evaluation error/);
   });
 });
