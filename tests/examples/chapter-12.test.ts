@@ -83,7 +83,7 @@ describe('Chapter 12 examples', () => {
     };
     const spentLots = transform.inputs.filter((i) => isLot(i.sourceTransaction?.outputs[i.sourceOutputIndex]?.lockingScript));
     expect(spentLots).toHaveLength(2);
-    // The shipped token kept the lot hash and carries the shipping event's hash (checklist item 10).
+    // The shipped token kept the lot hash and carries the shipping event's hash (receiving check 4; checklist item 3).
     const shippedFields = PushDrop.decode(transform.inputs[0]?.sourceTransaction?.outputs[0]?.lockingScript as never).fields;
     expect([Utils.toHex(shippedFields[1] ?? []), Utils.toHex(shippedFields[3] ?? [])]).toEqual([g114.event.lotHash, shippedG114]);
     // The wallet no longer offers a spent lot, and the ledger refuses a second spend of it.
