@@ -43,6 +43,13 @@ describe("chapter 4's isAuthentic, as printed", () => {
     for (const malformed of ['{"author":', 'not json', '[]', 'null', '{"author":42}', '{}']) {
       await expect(isAuthentic(Utils.toArray(malformed, 'utf8'), signature), malformed).resolves.toBe(false);
     }
+    // An author named 'anyone' or 'self' is the key of private key 1, which everyone holds: a forgery anyone can sign.
+    const everyone = new ProtoWallet('anyone');
+    for (const name of ['anyone', 'self']) {
+      const spoof = Utils.toArray(JSON.stringify({ author: name, parent: '', bodyHash: 'ab'.repeat(32), createdAt: '2026-11-24T10:00:00Z' }), 'utf8');
+      const spoofSignature = (await everyone.createSignature({ data: spoof, protocolID: [2, 'branchline post'], keyID: '1', counterparty: 'anyone' })).signature;
+      expect(await isAuthentic(spoof, spoofSignature), name).toBe(false);
+    }
   });
 });
 
