@@ -181,22 +181,26 @@ console.log('with an edited addendum:', (await verifyHistory([v1, edited], histo
   },
   'verify-job-attestation': {
     keys: { worker: 0, verifier: 0 },
-    main: `import { P2PKH, PrivateKey, ProtoWallet, PublicKey, Transaction, Utils, WalletClient, WhatsOnChain } from '@bsv/sdk'
-import { attestationBytes, countCitations, revealPayment, verifyAttestation } from './verify-attestation.ts'
+    main: `import { P2PKH, PrivateKey, ProtoWallet, PublicKey, Random, Transaction, Utils, WalletClient, WhatsOnChain } from '@bsv/sdk'
+import { attestationBytes, countCitations, payerCommitment, revealPayment, verifyAttestation } from './verify-attestation.ts'
 
-// The client pays the worker for job-7 and signs a receipt naming the payment (as pay-and-attest-job does).
+// The client pays the worker for job-7, naming itself by a salted hash, and signs a receipt naming the payment (as pay-and-attest-job does).
 const client = new WalletClient('auto', 'jobs.example-market.org')
 const worker = new ProtoWallet(PrivateKey.fromWif('{{worker.wif}}'))
 const verifier = new ProtoWallet(PrivateKey.fromWif('{{verifier.wif}}'))
 const workerKey = '{{worker.publicKey}}'
 const { publicKey: paymentKey } = await client.getPublicKey({ protocolID: [2, 'job payment'], keyID: 'job-7', counterparty: workerKey })
+const { publicKey: attester } = await client.getPublicKey({ identityKey: true })
+const payerSalt = Random(32)
 const { txid, tx } = await client.createAction({
   description: 'Pay for job-7',
-  outputs: [{ lockingScript: new P2PKH().lock(PublicKey.fromString(paymentKey).toHash()).toHex(), satoshis: 25000, outputDescription: 'Payment' }],
+  outputs: [
+    { lockingScript: new P2PKH().lock(PublicKey.fromString(paymentKey).toHash()).toHex(), satoshis: 25000, outputDescription: 'Payment' },
+    { lockingScript: payerCommitment(payerSalt, attester, 'job-7'), satoshis: 0, outputDescription: 'Names the payer, salted' }
+  ],
   options: { randomizeOutputs: false }
 })
 if (txid === undefined || tx === undefined) throw new Error('the wallet made no payment')
-const { publicKey: attester } = await client.getPublicKey({ identityKey: true })
 const unsigned = {
   type: 'job-attestation.v1' as const, subject: workerKey, attester, payment: { txid, vout: 0 }, jobId: 'job-7',
   amountBand: '100-500 USD', completedAt: '2025-04-02', scores: { quality: 5, timeliness: 4, communication: 5 }, commentHash: '00'.repeat(32)
@@ -206,7 +210,7 @@ const attestation = { ...unsigned, signature: Utils.toHex(signature) }
 
 // The worker reveals this one payment's key linkage to the verifier, who checks the whole bundle.
 const { publicKey: verifierKey } = await verifier.getPublicKey({ identityKey: true })
-const bundle = { attestation, paymentBeef: Transaction.fromAtomicBEEF(tx).toHexBEEF(), revelation: await revealPayment(worker, attestation, verifierKey) }
+const bundle = { attestation, paymentBeef: Transaction.fromAtomicBEEF(tx).toHexBEEF(), payerSalt: Utils.toHex(payerSalt), revelation: await revealPayment(worker, attestation, verifierKey) }
 const tracker = new WhatsOnChain('test')
 // Just after the job the payment is not yet in a block, so the receipt does not count yet; once it is
 // mined, the worker fetches it with its Merkle path and the same check passes (the chapter's Node test does).

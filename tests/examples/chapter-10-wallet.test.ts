@@ -28,20 +28,23 @@ interface Issued {
   attestation: Attestation;
   paymentBeef: string;
   commentSalt: string;
+  payerSalt: string;
 }
 interface Bundle {
   attestation: Attestation;
   paymentBeef: string;
+  payerSalt: string;
   revelation: RevealSpecificKeyLinkageResult;
 }
 interface AttestModule {
   payAndAttest: (w: WalletInterface, job: { workerKey: string; jobId: string; satoshis: number; amountBand: string; scores: Attestation['scores']; comment: string }) => Promise<Issued>;
   attestationBytes: (a: Omit<Attestation, 'signature'>) => number[];
+  payerCommitment: (salt: number[], attester: string, jobId: string) => string;
 }
 interface VerifyModule {
   revealPayment: (w: WalletInterface, a: Attestation, verifierKey: string) => Promise<RevealSpecificKeyLinkageResult>;
   verifyAttestation: (v: WalletInterface, b: Bundle, citations: ReadonlyMap<string, number>, tracker: ChainTracker) => Promise<string[]>;
-  countCitations: (bundles: Bundle[]) => Map<string, number>;
+  countCitations: (bundles: Bundle[]) => Promise<Map<string, number>>;
 }
 const asWallet = (w: TestWallet): WalletInterface => w as unknown as WalletInterface;
 const JOB = { jobId: 'job-2025-114', satoshis: 25_000, amountBand: '100-500 USD', scores: { quality: 5, timeliness: 4, communication: 5 }, comment: 'Careful legal translation' };
@@ -72,7 +75,10 @@ describe('Chapter 10 examples', () => {
     expect(a.commentHash).toBe(Utils.toHex(Hash.sha256([...Utils.toArray(issued.commentSalt, 'hex'), ...Utils.toArray(JOB.comment, 'utf8')])));
     expect(JSON.stringify(a)).not.toContain('legal translation'); // the comment itself stays with the worker
     // Anyone can check the client's signature from the client's identity key alone.
-    const { attestationBytes } = (await import(ctx.example('pay-and-attest-job').file)) as AttestModule;
+    const { attestationBytes, payerCommitment } = (await import(ctx.example('pay-and-attest-job').file)) as AttestModule;
+    // Output 1 names the payer by a salted hash: only someone given the salt can tell it is the client.
+    expect(tx.outputs[1]?.lockingScript.toHex()).toBe(payerCommitment(Utils.toArray(issued.payerSalt, 'hex'), client.identityKey, JOB.jobId));
+    expect(tx.toHex()).not.toContain(client.identityKey);
     const { signature, ...unsigned } = a;
     const check = await new ProtoWallet('anyone').verifySignature({
       data: attestationBytes(unsigned),
@@ -87,7 +93,7 @@ describe('Chapter 10 examples', () => {
     const { revealPayment } = (await import(ctx.example('verify-job-attestation').file)) as VerifyModule;
     const revelation = await revealPayment(asWallet(worker), a, verifier.identityKey);
     // Just after the job the payment is not mined: a verifier refuses to count it yet.
-    await writeFile(path.join(dir, 'early.json'), JSON.stringify({ attestation: a, paymentBeef: issued.paymentBeef, revelation }));
+    await writeFile(path.join(dir, 'early.json'), JSON.stringify({ attestation: a, paymentBeef: issued.paymentBeef, payerSalt: issued.payerSalt, revelation }));
     ctx.net.wallet = verifier;
     const early = await ctx.run('verify-job-attestation', { cwd: dir, args: ['early.json'] });
     expect({ code: early.code, out: early.stdout.trim() }).toEqual({ code: 1, out: `${JOB.jobId}: payment is not mined yet` });
@@ -95,7 +101,7 @@ describe('Chapter 10 examples', () => {
     ctx.chain.mine();
     const mined = ctx.chain.get(tx.id('hex'));
     if (mined?.merklePath === undefined) throw new Error('the payment was not mined');
-    const bundle: Bundle = { attestation: a, paymentBeef: mined.toHexBEEF(), revelation };
+    const bundle: Bundle = { attestation: a, paymentBeef: mined.toHexBEEF(), payerSalt: issued.payerSalt, revelation };
     await writeFile(path.join(dir, 'bundle.json'), JSON.stringify(bundle));
     const ok = await ctx.run('verify-job-attestation', { cwd: dir, args: ['bundle.json'] });
     expect(ok.stderr).toBe('');
@@ -138,9 +144,9 @@ describe('Chapter 10 examples', () => {
     expect(ctx.chain.accepted.length).toBe(count);
   });
 
-  it('verify-job-attestation rejects edited scores, a borrowed payment, a swapped transaction and a misdirected revelation', async () => {
+  it('verify-job-attestation rejects edited scores, a borrowed payment, a friend\'s review of another client\'s payment, a swapped transaction and a misdirected revelation', async () => {
     const { payAndAttest } = (await import(ctx.example('pay-and-attest-job').file)) as AttestModule;
-    const { revealPayment, verifyAttestation } = (await import(ctx.example('verify-job-attestation').file)) as VerifyModule;
+    const { countCitations, revealPayment, verifyAttestation } = (await import(ctx.example('verify-job-attestation').file)) as VerifyModule;
     const [client, worker, verifier, mallory] = [ctx.newWallet(), ctx.newWallet(), ctx.newWallet(), ctx.newWallet()];
     const unmined = await payAndAttest(asWallet(client), { ...JOB, workerKey: worker.identityKey });
     ctx.chain.mine();
@@ -150,6 +156,7 @@ describe('Chapter 10 examples', () => {
     const bundleFor = async (a: Attestation, beef = issued.paymentBeef, to = verifier.identityKey): Promise<Bundle> => ({
       attestation: a,
       paymentBeef: beef,
+      payerSalt: issued.payerSalt,
       revelation: await revealPayment(asWallet(worker), a, to),
     });
     const verify = async (b: Bundle): Promise<string[]> => await verifyAttestation(asWallet(verifier), b, new Map(), ctx.chain);
@@ -167,7 +174,14 @@ describe('Chapter 10 examples', () => {
     const { attestationBytes } = (await import(ctx.example('pay-and-attest-job').file)) as AttestModule;
     const sig = await mallory.createSignature({ data: attestationBytes(claim), protocolID: [2, 'job attestation'], keyID: `${claim.payment.txid}.0`, counterparty: 'anyone' });
     const borrowed = { ...claim, signature: Utils.toHex(sig.signature) };
-    expect(await verify(await bundleFor(borrowed))).toEqual(['payment output does not pay the subject']);
+    expect(await verify(await bundleFor(borrowed))).toEqual(['payment output does not pay the subject', 'payment does not name the attester']);
+    // A friend's review citing a real client's payment: the worker reveals the linkage she shares with
+    // that client and relabels its counterparty. The linkage matches; the payment names its real payer.
+    const relabelled = { ...(await revealPayment(asWallet(worker), issued.attestation, verifier.identityKey)), counterparty: mallory.identityKey };
+    const friendly: Bundle = { ...genuine, attestation: borrowed, revelation: relabelled };
+    expect(await verify(friendly)).toEqual(['payment does not name the attester']);
+    // Nor can the friend's receipt turn the client's review into a dispute.
+    expect(await verifyAttestation(asWallet(verifier), genuine, await countCitations([genuine, friendly]), ctx.chain)).toEqual([]);
     // A receipt whose BEEF holds another transaction, or none.
     const other = await payAndAttest(asWallet(mallory), { ...JOB, workerKey: worker.identityKey });
     expect(await verify({ ...genuine, paymentBeef: other.paymentBeef })).toEqual(['payment transaction is not in the BEEF']);
