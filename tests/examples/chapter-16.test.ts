@@ -1,5 +1,5 @@
 import { P2PKH, PublicKey, SatoshisPerKilobyte, Utils } from '@bsv/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exampleContext, type ExampleContext } from './harness/context.ts';
 import { startExample, type Started } from './harness/run.ts';
 import type { TestWallet } from '../../src/sandbox/test-wallet.ts';
@@ -107,6 +107,13 @@ describe('Chapter 16 examples', () => {
     const ok = await get(good);
     expect(ok.status).toBe(200);
     expect(await ok.text()).toMatch(/^Heat pumps, explained/);
+    // Accounting: the wallet's record of the payment carries a request identifier, and so does the
+    // server's ledger line for the sale, so the two join on it.
+    const booked = serverWallet.actions.at(-1);
+    const requestId = /^request ([0-9a-f-]{36})$/.exec(booked?.labels[0] ?? '')?.[1];
+    expect(requestId).toBeDefined();
+    const ledgerLine = JSON.stringify({ request: requestId, txid: booked?.txid, article: 'heat-pumps', sats: 80 });
+    await vi.waitFor(() => expect(server.output()).toContain(ledgerLine));
     expect(await reason(good)).toBe('payment already used');
     expect((await fetch(`${base}/articles/unknown`)).status).toBe(404);
   });
