@@ -1803,7 +1803,7 @@ export const LATER_HELD_OUT: readonly HeldOutSet[] = [
         kind: 'compare',
         question: 'Is anchoring a hash on the blockchain better than using an RFC 3161 timestamping authority?',
         chapters: ['chapter-15', 'chapter-09'],
-        fact: /(trust the authority's key and its continued existence|fine solution inside a single jurisdiction)/i,
+        fact: /(trust the authority's key and its honesty|fine solution inside a single jurisdiction)/i,
       },
       {
         kind: 'compare',
@@ -3002,7 +3002,7 @@ export const LATER_HELD_OUT: readonly HeldOutSet[] = [
         style: 'nonnative',
         question: 'What is the difference between a timestamp from a time-stamping authority and a timestamp put on the blockchain? Which one is better?',
         chapters: ['chapter-15', 'chapter-09'],
-        fact: /(trust the authority.s key and its continued existence|a timestamp authority is a fine solution inside a single jurisdiction)/i,
+        fact: /(trust the authority.s key and its honesty|a timestamp authority is a fine solution inside a single jurisdiction)/i,
       },
       {
         kind: 'compare',
@@ -3384,7 +3384,7 @@ export const LATER_HELD_OUT: readonly HeldOutSet[] = [
         style: 'sceptic',
         question: 'Trusted timestamping authorities under RFC 3161 have existed for decades. Why would anyone anchor hashes on a blockchain instead?',
         chapters: ['chapter-15', 'chapter-09'],
-        fact: /(asks you to trust the authority's key and its continued existence|a timestamp authority is a fine solution inside a single jurisdiction)/i,
+        fact: /(asks you to trust the authority's key and its honesty|a timestamp authority is a fine solution inside a single jurisdiction)/i,
       },
       {
         kind: 'paraphrase',
@@ -3838,7 +3838,7 @@ export const LATER_HELD_OUT: readonly HeldOutSet[] = [
         question:
           'Our law firm already stamps signed contracts through an RFC 3161 time-stamping service, and it has worked fine for years. A vendor is now pitching blockchain timestamps instead. What is the real difference in what each one asks us to trust?',
         chapters: ['chapter-15', 'chapter-09'],
-        fact: /asks you to trust the authority's key and its continued existence/i,
+        fact: /asks you to trust the authority's key and its honesty/i,
       },
       {
         kind: 'paraphrase',
