@@ -108,6 +108,8 @@ describe('Chapter 9 examples', () => {
     await expect(mod.grantConsent(asWallet(patient), 'not-a-key', 'research', doc)).rejects.toThrow(/compressed public key/);
     await expect(mod.grantConsent(asWallet(patient), holder.identityKey, 'Research imaging', doc)).rejects.toThrow(/Not a purpose code/);
     await expect(mod.grantConsent(asWallet(patient), holder.identityKey, 'Research', doc)).rejects.toThrow(/Not a purpose code/);
+    // Only a coarse purpose goes on chain: a data class after it would tell every observer what the grant covers.
+    await expect(mod.grantConsent(asWallet(patient), holder.identityKey, 'research.imaging', doc)).rejects.toThrow(/Not a purpose code/);
     await expect(mod.grantConsent(asWallet(patient), holder.identityKey, 'research', bytes('{"resourceType":"Patient"}'))).rejects.toThrow(/not a FHIR Consent/);
     // Revoke once: the read is refused. Revoke again: the wallet holds no token.
     const revoked = await mod.revokeConsent(asWallet(patient), grant.documentHash);
