@@ -162,6 +162,8 @@ const CASES: { chapter: string; id: string; check: (r: Shown) => void }[] = [
       expect(lines(r.stdout)).toEqual([
         '[brc121-paid-endpoint runs first]',
         'BRC-121 server on http://localhost:3000',
+        // The server's ledger line: the request id the payment is labelled with, its txid and price.
+        expect.stringMatching(/^\{"request":"[0-9a-f-]{36}","txid":"[0-9a-f]{64}","article":"grid-storage","sats":120\}$/),
         expect.stringMatching(/^200 Grid storage, explained/),
       ]);
       expect(r.txids).toHaveLength(1);
