@@ -18,6 +18,7 @@ describe('countProseWords', () => {
   it('counts prose and skips code blocks, inline code and link targets', () => {
     const md = 'One two three.\n\n```ts\nconst a = 1; const b = 2;\n```\n\nFour `code here` [five](/book/chapter-01) six.';
     expect(countProseWords(md)).toBe(6);
+    expect(countProseWords('> [!aside] Two words\n>\n> Three more words.')).toBe(5);
   });
 });
 

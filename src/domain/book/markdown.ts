@@ -1,3 +1,4 @@
+import GithubSlugger from 'github-slugger';
 import type { Element, ElementContent, Root } from 'hast';
 import rehypeSlug from 'rehype-slug';
 import remarkGfm from 'remark-gfm';
@@ -8,12 +9,6 @@ import { visit } from 'unist-util-visit';
 
 /** The marker that opens an aside: a quotation whose first line is `[!aside] Its title`. */
 const ASIDE_MARKER = /^\s*\[!aside\]\s*/i;
-
-const slugOf = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 
 /**
  * Turns each aside of the Markdown into a titled box the reader can tell from the prose:
@@ -28,18 +23,15 @@ const slugOf = (text: string) =>
  */
 function rehypeAsides() {
   return (tree: Root) => {
-    const used = new Map<string, number>();
+    // Ids as the headings get theirs (rehype-slug uses the same slugger): a repeated title gets "-1".
+    const slugger = new GithubSlugger();
     visit(tree, 'element', (node: Element, index, parent) => {
       if (node.tagName !== 'blockquote' || index === undefined || !parent) return;
       const first = node.children.find((child): child is Element => child.type === 'element');
       const lead = first?.tagName === 'p' ? first.children[0] : undefined;
       if (!first || lead?.type !== 'text' || !ASIDE_MARKER.test(lead.value)) return;
       const titleChildren: ElementContent[] = [{ ...lead, value: lead.value.replace(ASIDE_MARKER, '') }, ...first.children.slice(1)];
-      const titleText = titleChildren.map((child) => (child.type === 'text' ? child.value : child.type === 'element' ? textIn(child) : '')).join('');
-      const base = `aside-${slugOf(titleText) || 'note'}`;
-      const seen = used.get(base) ?? 0;
-      used.set(base, seen + 1);
-      const id = seen === 0 ? base : `${base}-${seen}`;
+      const id = slugger.slug(`aside ${textOf({ ...first, children: titleChildren })}`);
       const title: Element = { type: 'element', tagName: 'p', properties: { id: `${id}-title`, className: ['book-aside-title'] }, children: titleChildren };
       const body = node.children.filter((child) => child !== first);
       parent.children[index] = {
@@ -52,8 +44,13 @@ function rehypeAsides() {
   };
 }
 
-function textIn(node: Element): string {
-  return node.children.map((child) => (child.type === 'text' ? child.value : child.type === 'element' ? textIn(child) : '')).join('');
+/** The text of an element and everything in it, markup dropped. */
+export function textOf(node: Element): string {
+  let out = '';
+  visit(node, 'text', (t: { value: string }) => {
+    out += t.value;
+  });
+  return out;
 }
 
 /**

@@ -4,7 +4,7 @@ import rehypeStringify from 'rehype-stringify';
 import { createHighlighter, type Highlighter } from 'shiki';
 import { visit } from 'unist-util-visit';
 import { ANSWER_HEADING, EXERCISES_HEADING } from './exercises.ts';
-import { markdownToHtmlTree } from './markdown.ts';
+import { markdownToHtmlTree, textOf } from './markdown.ts';
 import { FigureError, pageFigureSvg, parseFigure, printFigureSvg, type FigureSource } from './figures.ts';
 
 /** A heading of a rendered chapter, for its table of contents. */
@@ -156,14 +156,6 @@ function foldAnswers(tree: HastRoot, mode: 'inline' | 'end'): void {
     );
   }
   tree.children = out;
-}
-
-function textOf(node: Element): string {
-  let out = '';
-  visit(node, 'text', (t: { value: string }) => {
-    out += t.value;
-  });
-  return out;
 }
 
 /**
