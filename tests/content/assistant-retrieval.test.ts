@@ -124,16 +124,7 @@ describe('BookIndex', () => {
 });
 
 describe('phrases', () => {
-  it('a question whose best word match does not cover it is answered from a passage holding its words as a phrase', async () => {
-    const { termPairs, holdsPair } = await import('../../src/domain/assistant/text.ts');
-    expect(termPairs('What is the travel rule?')).toEqual(['travel rule']);
-    expect(holdsPair('providers pass originator data along, the so-called travel rule', ['travel rule'])).toBe(true);
-    expect(holdsPair('a rule for travel', ['travel rule'])).toBe(false);
-    const passage = (section: string) => ({ chapterId: 'chapter-01', chapterTitle: 'c', section, parent: '', slug: section, text: section, code: '' });
-    const weak = { passage: passage('rule of thumb'), score: 10, matched: ['rule'] };
-    const phrased = { passage: passage('compliance'), score: 4, matched: ['travel', 'rule'], phrase: true };
-    expect(selectPassages([weak, phrased], 4, 3).map((p) => p.section)).toEqual(['compliance', 'rule of thumb']);
-    expect(selectPassages([weak, { ...phrased, phrase: false }], 4, 3)).toEqual([]);
+  it('a question whose words the book holds as a phrase ("the travel rule") is answered, not declined', async () => {
     const r = await askBook({ question: 'What is the travel rule?', history: [] }, { search: index, engine: new OfflineAnswerEngine() });
     expect(r.answer).not.toMatch(/does not (seem to )?cover/);
     expect(r.answer).toMatch(/travel rule/i);
@@ -205,8 +196,8 @@ describe('the offline opening', () => {
       { question: 'Are public ledgers pseudonymous?', history: [], passages: [passage] },
       { signal: AbortSignal.timeout(1000) },
     );
-    expect(answer).toContain('“Public ledgers are pseudonymous. Keys are not names, but transactions are public and linkable.” [1]');
-    expect(answer).not.toContain('linkable. Privacy needs work above the ledger.” [1]\n');
+    // The short first sentence takes the next; the one after joins too, as it follows and holds a word asked ("ledger").
+    expect(answer).toContain('“Public ledgers are pseudonymous. Keys are not names, but transactions are public and linkable. Privacy');
   });
 });
 

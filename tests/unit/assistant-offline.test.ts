@@ -42,7 +42,7 @@ describe('the offline opening', () => {
   });
 
   it('takes the fact of a passage below the first when it fits better, and cites that passage', async () => {
-    const opening = await ask('What does a hash anchor cost in satoshis?', [fees, anchors]);
+    const opening = await ask('What does a hash anchor of 236 bytes cost in satoshis?', [fees, anchors]);
     expect(opening.startsWith('A hash anchor of 236 bytes pays 24 satoshis at 100 sat/kB. [2] Fees are a miner-set rate times the size. [1]')).toBe(true);
   });
 

@@ -45,15 +45,15 @@ function coveredEnough(terms: readonly string[], best: Hit | undefined, specific
   return total === 0 || held / total >= MIN_COVERAGE || held >= MIN_MATCHED_SPECIFICITY;
 }
 
+const highest = (found: Hit[]) => found.toSorted((a, b) => b.score - a.score)[0];
+
 /** The passages worth giving an engine, best first: none when no match holds enough of the question's terms. */
 export function selectPassages(found: Hit[], questionTerms: number, limit: number, foreign = false, followUp = false): Passage[] {
   // A question in another language is judged by its English terms (BEEF, SPV) alone; a follow-up
   // is searched with the question before it: then one of its own words is enough.
   const covers = ({ matched: { length } }: Hit) => length / Math.max(1, questionTerms) >= 0.6 || length >= 3 || ((foreign || followUp) && length >= 1);
-  // When the best match by words does not, a passage that holds two neighbouring words of the
-  // question as a phrase covers it ("the travel rule", where "rule" alone led elsewhere), else the
-  // next match that covers it ("a commitment in cryptography").
-  const lead = found[0] && covers(found[0]) ? found[0] : (found.find((h) => h.phrase === true) ?? found.find(covers));
+  // When the best match by words does not, the next match that covers it leads ("a commitment in cryptography").
+  const lead = found.find(covers);
   if (!lead) return [];
   return [lead, ...found.filter((h) => h !== lead)].slice(0, limit).map((h) => h.passage);
 }
@@ -130,9 +130,10 @@ export async function askBook(request: AskRequest, deps: AskDeps): Promise<AskRe
   const limit = offline ? OFFLINE_PASSAGES : MODEL_PASSAGES;
   const found = deps.search.search(question, { limit: limit + 2, context });
   let passages = selectPassages(found, terms.length, limit, looksNonEnglish(question), context !== undefined);
+  // Coverage is judged on the passage the words match best, before the written facts reorder them (decision 025).
   // "How can I sleep better at night?" matched "better" and "night", not its particular words: not covered.
   const specificity = deps.search.specificity?.bind(deps.search);
-  if (!looksNonEnglish(question) && context === undefined && specificity && !coveredEnough(terms, found[0], specificity)) passages = [];
+  if (!looksNonEnglish(question) && context === undefined && specificity && !coveredEnough(terms, highest(found), specificity)) passages = [];
   // A question that asks what a term the glossary defines is, in any of its parts ("What is FHIR? The
   // health chapter uses it a lot"), or what "that" is after naming it ("The docs keep mentioning
   // BRC-69. What is that?"), is answered from the defining passage first.

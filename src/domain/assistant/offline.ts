@@ -1,7 +1,7 @@
 import type { AnswerEngine, EngineAnswerOptions, EngineQuestion } from './engine.ts';
 import { sourceName } from './names.ts';
 import type { Passage } from './schema.ts';
-import { bestQuote, expandQuery, holdsPair, sentences, termPairs, termsOf } from './text.ts';
+import { bestQuote, expandQuery, sentences, termsOf } from './text.ts';
 
 /** The first words of every offline answer: the reader knows no model wrote it. */
 export const OFFLINE_LEAD = 'Offline engine (no AI model is configured on this site): the passages of the book that best match your question.';
@@ -81,7 +81,7 @@ function opening(input: EngineQuestion, terms: readonly string[]): Opening {
     return { text: `${lead}${quoted(list, at, last, 0)}`, used: new Map([[0, new Set([at, last])]]) };
   }
   // The written fact that fits the question best (its passage leads the citations), the section's written answer, the book's sentences.
-  const score = scorer(input.question, terms);
+  const score = scorer(terms);
   const fact = input.passages
     .flatMap((p, at) => (p.facts ?? []).map(({ question, answer }) => ({ answer, at, score: score(`${question} ${answer}`, at) })))
     .sort((a, b) => b.score - a.score)[0];
@@ -90,17 +90,12 @@ function opening(input: EngineQuestion, terms: readonly string[]): Opening {
   return { text: parts.filter(Boolean).join(' '), used: quotedOpening.used };
 }
 
-/**
- * How well a text answers the question: the question's terms it holds (-Infinity for none), one more for
- * two neighbouring words of the question together ("hash anchor"), and 2 less for each place its passage
- * is below the first (the search ranked that one first).
- */
-function scorer(question: string, terms: readonly string[]): (text: string, at: number) => number {
+/** How well a text answers the question: the question's terms it holds (-Infinity for none), 2 less for each place its passage is below the first. */
+function scorer(terms: readonly string[]): (text: string, at: number) => number {
   const wanted = new Set(terms);
-  const pairs = termPairs(question);
   return (text, at) => {
     const matched = termsOf(text).filter((t) => wanted.has(t)).length;
-    return matched === 0 ? -Infinity : matched + (holdsPair(text, pairs) ? 1 : 0) - at * 2;
+    return matched === 0 ? -Infinity : matched - at * 2;
   };
 }
 

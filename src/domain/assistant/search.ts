@@ -4,7 +4,7 @@ import type { Book } from '../book/load.ts';
 import { glossaryEntrySchema, resolveGlossary, type GlossaryEntry } from './glossary.ts';
 import { passageSchema, type Passage } from './schema.ts';
 import { splitChapter } from './sections.ts';
-import { editDistance, expandQuery, expansionsOf, framedQuestion, holdsPair, processTerm, replaceTokens, termPairs, termsOf, tokenize } from './text.ts';
+import { editDistance, expandQuery, expansionsOf, framedQuestion, processTerm, replaceTokens, termsOf, tokenize } from './text.ts';
 import { z } from 'zod';
 
 /** Bumped when the index format or its tokenisation changes (an old file is then rebuilt). */
@@ -24,6 +24,9 @@ interface IndexedDoc {
 
 /** BM25+ over the sections: a heading counts most, then the chapter's subject, prose, readers' questions and index terms, code little. */
 const FIELD_BOOST = { heading: 2.5, chapter: 1.2, text: 1, asks: 0.75, terms: 0.5, code: 0.25 } as const;
+
+/** How many of the best passages the written facts reorder, and how much their best fact's score weighs against the passage's. */
+const [RERANKED, FACT_WEIGHT] = [5, 0.2];
 
 const MINISEARCH_OPTIONS: Options<IndexedDoc> = {
   fields: ['heading', 'chapter', 'text', 'terms', 'asks', 'code'],
@@ -74,13 +77,19 @@ export function buildIndexFile(book: Book): IndexFile {
   return { version: INDEX_VERSION, passages, glossary: resolveGlossary(book.glossary ?? [], passages), index };
 }
 
+/** The written facts (content/index-terms `facts`) as documents of their own: fact k of passage p is document p * 100 + k (a section has at most 8). */
+type Fact = { id: number; question: string; answer: string };
+function factIndex(passages: readonly Passage[]): MiniSearch<Fact> {
+  const index = new MiniSearch<Fact>({ fields: ['question', 'answer'], tokenize, processTerm, searchOptions: { tokenize, processTerm } });
+  index.addAll(passages.flatMap((p, at) => (p.facts ?? []).map((f, k) => ({ id: at * 100 + k, ...f }))));
+  return index;
+}
+
 /** A passage found for a question, with its BM25 score and the question's terms it contains. */
 export interface Hit {
   passage: Passage;
   score: number;
   matched: string[];
-  /** The passage holds two neighbouring content words of the question together ("travel rule"). */
-  phrase?: boolean;
 }
 
 /** Searches the book's passages (the retrieval port of the assistant). */
@@ -200,6 +209,16 @@ export class BookIndex implements PassageSearch {
     });
   }
 
+  /** The written facts' index, built on the first question (about 160 ms). */
+  private facts: MiniSearch<Fact> | undefined;
+  /** Per passage (by place), the score of its written fact that best matches the question (results come best first). */
+  private factScores(question: string): Map<number, number> {
+    const best = new Map<number, number>();
+    for (const { id, score } of (this.facts ??= factIndex(this.passages)).search(question))
+      if (!best.has(Math.trunc(id / 100))) best.set(Math.trunc(id / 100), score);
+    return best;
+  }
+
   /** Parses and checks a generated index file (JSON text). */
   static fromJson(json: string): BookIndex {
     return new BookIndex(indexFileSchema.parse(JSON.parse(json)));
@@ -217,13 +236,13 @@ export class BookIndex implements PassageSearch {
     const queries: unknown[] = [framed || question];
     if (implied) queries.push({ queries: [implied], boostTerm: () => 0.5 });
     if (extra.length > 0) queries.push({ queries: [extra.join(' ')], boostTerm: () => 0.35 });
-    const results: SearchResult[] = queries.length > 1 ? this.index.search({ combineWith: 'OR', queries } as never) : this.index.search(framed || question);
-    // BM25 scores words one by one; a passage holding two as a phrase ("the travel rule") is noted for coverage.
-    const pairs = termPairs(question);
-    return results.slice(0, limit).map((r) => {
-      const passage = this.passages[r.id as number] as Passage;
-      const hit = { passage, score: r.score, matched: [...new Set(r.terms)].filter((t) => own.has(t)) };
-      return holdsPair(`${passage.section} ${passage.text}`, pairs) ? { ...hit, phrase: true } : hit;
-    });
+    const found: SearchResult[] = queries.length > 1 ? this.index.search({ combineWith: 'OR', queries } as never) : this.index.search(framed || question);
+    // The first RERANKED by their score and, at FACT_WEIGHT, their best written fact's, each over the best of the five (decision 025).
+    const facts = this.factScores(framed || question);
+    const top = found.slice(0, RERANKED);
+    const [most, mostFact] = [top[0]?.score ?? 1, Math.max(1e-9, ...top.map((r) => facts.get(r.id as number) ?? 0))];
+    const weighed = (r: SearchResult) => r.score / most + (FACT_WEIGHT * (facts.get(r.id as number) ?? 0)) / mostFact;
+    const hit = (r: SearchResult) => ({ passage: this.passages[r.id] as Passage, score: r.score, matched: [...new Set(r.terms)].filter((t) => own.has(t)) });
+    return [...top.sort((a, b) => weighed(b) - weighed(a)), ...found.slice(RERANKED)].slice(0, limit).map(hit);
   }
 }

@@ -128,22 +128,6 @@ export function termsOf(text: string): string[] {
   return [...out];
 }
 
-/** The pairs of neighbouring content words of a text, as stemmed terms ("the travel rule" -> ["travel rule"]). */
-function pairsOf(text: string): string[] {
-  const terms = tokenize(text).map((token) => processTerm(token)?.[0]);
-  return terms.slice(1).flatMap((b, i) => (terms[i] && b && terms[i] !== b ? [`${terms[i]} ${b}`] : []));
-}
-
-/** The question's pairs of neighbouring content words: a passage holding one together is about the phrase, not each word. */
-export const termPairs = (question: string): string[] => pairsOf(framedQuestion(question));
-
-/** Whether `text` holds one of `pairs` as neighbouring terms. */
-export function holdsPair(text: string, pairs: readonly string[]): boolean {
-  if (pairs.length === 0) return false;
-  const found = new Set(pairsOf(text));
-  return pairs.some((p) => found.has(p));
-}
-
 /** `text` as a regular expression matching it literally (BRC-100, OP_RETURN). */
 export function escapeRegExp(text: string): string {
   return text.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&');
