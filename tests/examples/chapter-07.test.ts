@@ -38,11 +38,13 @@ describe('Chapter 7 examples', () => {
   });
 
   it('paid-ai-api-client refuses a provider whose identity key is not the pinned one', async () => {
+    const before = serverWallet.received.length;
     const r = await ctx.run('paid-ai-api-client', { args: [TEXT], env: { AI_API_URL: api, AI_PROVIDER_KEY: ctx.newWallet().identityKey } });
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/Unexpected provider identity/);
+    // The pin is checked on a free first call, before the text is sent: nothing was paid.
+    expect(serverWallet.received.length).toBe(before);
     // No pinned key at all: refused before any request, so nothing is paid to whoever answers.
-    const before = serverWallet.received.length;
     const unpinned = await ctx.run('paid-ai-api-client', { args: [TEXT], env: { AI_API_URL: api } });
     expect(unpinned.code).not.toBe(0);
     expect(unpinned.stderr).toMatch(/Set AI_PROVIDER_KEY/);
