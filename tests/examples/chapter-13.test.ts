@@ -41,7 +41,7 @@ describe('Chapter 13 examples', () => {
     expect(r.stdout).toContain('hourly coverage: 66.7% (20 of 30 MWh)');
   });
 
-  it('signed-meter-readings certifies whole MWh from signed, contiguous readings and refuses edits, gaps and other meters', async () => {
+  it('signed-meter-readings certifies whole MWh from signed, contiguous readings and refuses edits, gaps, other meters and straddled hours', async () => {
     const m = (await import(ctx.example('signed-meter-readings').file)) as Meter;
     const meter = new ProtoWallet(PrivateKey.fromRandom());
     const { publicKey: meterKey } = await meter.getPublicKey({ identityKey: true });
@@ -72,6 +72,12 @@ describe('Chapter 13 examples', () => {
       await Promise.all([0, 1, 2, 3].map((q) => m.signReading(meter, { meterId, start: at('12', q), end: q === 3 ? at('13', 0) : at('12', q + 1), kwh: 600 })));
     expect(await m.certifiableHour(meterKey, 'm-1', '2026-06-01T12:00:00Z', await clock('m-1'))).toEqual({ mwh: 2 });
     expect(await m.certifiableHour(meterKey, 'm-1', '2026-06-01T12:00:00Z', await clock('m-2'))).toEqual({ refused: 'reading 2026-06-01T12:00:00Z names meter m-2, not the certified m-1' });
+    // Contiguous quarters from 12:15 to 13:15 pass the contiguity check but belong to two clock hours (Exercise 3).
+    const edges = [at('12', 1), at('12', 2), at('12', 3), at('13', 0), at('13', 1)];
+    const straddle = await Promise.all([0, 1, 2, 3].map((i) => m.signReading(meter, { meterId: 'm-1', start: edges[i] ?? '', end: edges[i + 1] ?? '', kwh: 600 })));
+    expect(await m.certifiableMwh(meterKey, straddle)).toEqual({ mwh: 2 });
+    expect(await m.certifiableHour(meterKey, 'm-1', '2026-06-01T12:00:00Z', straddle)).toEqual({ refused: 'readings start at 2026-06-01T12:15:00Z, not at 2026-06-01T12:00:00Z' });
+    expect(await m.certifiableHour(meterKey, 'm-1', '2026-06-01T13:00:00Z', straddle)).toEqual({ refused: 'readings start at 2026-06-01T12:15:00Z, not at 2026-06-01T13:00:00Z' });
     const r = await ctx.run('signed-meter-readings');
     expect(r.stderr).toBe('');
     expect(r.stdout.trim().split('\n')).toEqual([
