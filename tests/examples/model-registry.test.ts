@@ -181,6 +181,35 @@ describe('examples/model-registry', () => {
     expect(ctx.chain.accepted.length).toBe(accepted);
   });
 
+  it('register resends the same transaction to a named host that did not admit it, and never builds the next version to retry', async () => {
+    ctx.net.wallet = ctx.newWallet();
+    // A host that drops the first submission it receives, then serves as ours does; or one that admits nothing.
+    const host = (drops: number, admits = true): void => {
+      ctx.net.route('localhost:8080', async (req) => {
+        if (req.url.pathname === '/submit' && drops-- > 0) return { status: 503 };
+        if (!admits) return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tm_modelreg: { outputsToAdmit: [], coinsToRetain: [] } }) };
+        const res = await fetch(`${overlayUrl}${req.url.pathname}`, { method: req.method, headers: { 'content-type': String(req.headers['content-type']), 'x-topics': String(req.headers['x-topics']) }, body: new Blob([new Uint8Array(req.body)]) });
+        return { status: res.status, headers: { 'content-type': 'application/json' }, body: new Uint8Array(await res.arrayBuffer()) };
+      });
+    };
+    const before = ctx.net.calls('localhost:8080').length;
+    host(1);
+    const resent = await script('register.ts', ['acme/flaky', 'weights-v1.bin', 'card.md']);
+    expect(resent.code).toBe(0);
+    expect(resent.stdout).toMatch(/^registered acme\/flaky v1 in [0-9a-f]{64}:0\n/);
+    expect(ctx.net.calls('localhost:8080').slice(before).map((c) => `${c.method} ${new URL(c.url).pathname} ${c.status}`)).toEqual(['POST /submit 503', 'POST /submit 200']);
+    // A host that still admits nothing after the resend: the script names it and the transaction to resubmit.
+    host(0, false);
+    const accepted = ctx.chain.accepted.length;
+    const refused = await script('register.ts', ['acme/flaky', 'weights-v2.bin', 'card.md']);
+    ctx.net.proxy('localhost:8080', overlayUrl);
+    expect(refused.code).not.toBe(0);
+    expect(ctx.chain.accepted.length).toBe(accepted + 1);
+    const txid = ctx.chain.accepted.at(-1)?.id('hex') ?? 'none';
+    expect(refused.stderr).toContain(`Not admitted by http://localhost:8080: resubmit ${txid} to them; do not register again`);
+    expect(refused.stdout).not.toContain('registered acme/flaky v2');
+  });
+
   it('the overlay server refuses malformed submissions and queries', async () => {
     const url = overlayUrl;
     const submit = async (topics: string, body: Uint8Array<ArrayBuffer>): Promise<Response> => await fetch(`${url}/submit`, { method: 'POST', headers: { 'x-topics': topics, 'content-type': 'application/octet-stream' }, body: new Blob([body]) });

@@ -41,7 +41,7 @@ interface Version { version: number, hash: string, outpoint: string, spends: str
 
 // One host's registrations of the model by the publisher, each verified: SPV, the locking key, the signature.
 async function registrations (host: string): Promise<Version[]> {
-  // One resolver per host: given several, a resolver returns once the first of them answers.
+  // One resolver per host: given several, a resolver returns 80 ms after the first answer with outputs.
   const resolver = new LookupResolver({ networkPreset: preset, hostOverrides: { ls_modelreg: [host] } })
   // The whole history of the publisher's line, not only what the host calls current.
   const answer = await resolver.query({ service: 'ls_modelreg', query: { modelId, publisherKey: expectedKey } }, 10_000)

@@ -6,9 +6,12 @@ import {
   Hash,
   Utils,
   isBroadcastFailure,
+  HTTPSOverlayBroadcastFacilitator,
   type AtomicBEEF,
   type BEEF,
   type LockingScript,
+  type STEAK,
+  type TaggedBEEF,
   type WalletProtocol
 } from '@bsv/sdk'
 import { readFile } from 'node:fs/promises'
@@ -92,15 +95,36 @@ if (current === undefined) {
 if (atomicBeef === undefined) throw new Error('Wallet did not return the signed transaction')
 
 const tx = Transaction.fromAtomicBEEF(atomicBeef)
-// Find the hosts for the topic (SHIP, or localhost in local mode) and submit the BEEF to them.
+// Find the hosts for the topic (SHIP, or localhost in local mode) and submit the BEEF to them,
+// noting each host that admits the registration.
+const admittedBy = new Set<string>()
+const http = new HTTPSOverlayBroadcastFacilitator(undefined, preset === 'local')
+const facilitator = {
+  send: async (host: string, tagged: TaggedBEEF): Promise<STEAK> => {
+    const steak = await http.send(host, tagged)
+    if (steak.tm_modelreg?.outputsToAdmit.includes(0) === true) admittedBy.add(host)
+    return steak
+  }
+}
 const broadcaster = new TopicBroadcaster(['tm_modelreg'], {
   networkPreset: preset,
+  facilitator,
   requireAcknowledgmentFromAnyHostForTopics: 'all',
   requireAcknowledgmentFromSpecificHostsForTopics: Object.fromEntries(hosts.map(h => [h, ['tm_modelreg']]))
 })
 const result = await broadcaster.broadcast(tx)
 if (isBroadcastFailure(result)) {
-  throw new Error(`Overlay rejected the registration: ${result.description}`)
+  // The wallet has broadcast the transaction and holds its output: running this script again would
+  // build the next version, which a host without this one cannot admit. So resend this same
+  // transaction, only to the named hosts that did not admit it (a reference host that already holds
+  // it answers a repeat with an empty STEAK, which counts as no acknowledgment).
+  for (const host of hosts.filter(h => !admittedBy.has(h))) {
+    await facilitator.send(host, { beef: tx.toBEEF(), topics: ['tm_modelreg'] }).catch(() => undefined)
+  }
+  const missing = hosts.filter(h => !admittedBy.has(h))
+  if (missing.length > 0) {
+    throw new Error(`Overlay rejected the registration: ${result.description} Not admitted by ${missing.join(', ')}: resubmit ${tx.id('hex')} to them; do not register again`)
+  }
 }
 console.log(`registered ${modelId} v${version} in ${tx.id('hex')}:0`)
 // The line of versions starts here. Publish this outpoint with the model's name: a buyer who follows
