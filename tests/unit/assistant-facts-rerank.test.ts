@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BookIndex, buildIndexFile } from '../../src/domain/assistant/search.ts';
+import { askBook } from '../../src/domain/assistant/ask.ts';
+import { OfflineAnswerEngine } from '../../src/domain/assistant/offline.ts';
+import { BookIndex, buildIndexFile, type Hit, type PassageSearch } from '../../src/domain/assistant/search.ts';
 import type { Book, ChapterSource } from '../../src/domain/book/load.ts';
 
 /**
@@ -53,5 +55,27 @@ describe('written facts reorder the best passages', () => {
     const hits = index.search('How do the two parties close a payment channel?');
     expect(hits[0]?.passage.slug).toBe('beta');
     expect(hits[0]?.score).toBeCloseTo(hits[1]?.score ?? 0, 6);
+  });
+});
+
+describe('coverage after the facts reorder', () => {
+  it('is judged on the passage the words match best, not on the one the facts put first', async () => {
+    const passage = (slug: string, text: string) => ({
+      chapterId: 'chapter-01',
+      chapterTitle: 'Chapter 1: Channels',
+      section: slug,
+      parent: '',
+      slug,
+      text,
+      code: '',
+    });
+    // As the search returns them once reordered: a written fact lifted the first, which holds one of the
+    // question's four terms; the second holds three and has the higher BM25 score.
+    const lifted: Hit = { passage: passage('lifted', 'Channels close later.'), score: 5, matched: ['channel'] };
+    const best: Hit = { passage: passage('best', 'Two parties settle channel payments off chain.'), score: 10, matched: ['channel', 'settl', 'payment'] };
+    const search: PassageSearch = { glossary: [], search: () => [lifted, best], specificity: () => 1 };
+    const r = await askBook({ question: 'How do channels settle payments offline?', history: [] }, { search, engine: new OfflineAnswerEngine() });
+    expect(r.answer).not.toMatch(/does not (seem to )?cover/);
+    expect(r.citations[0]?.section).toBe('best');
   });
 });

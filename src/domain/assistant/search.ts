@@ -240,8 +240,8 @@ export class BookIndex implements PassageSearch {
     // The first RERANKED by their score and, at FACT_WEIGHT, their best written fact's, each over the best of the five (decision 025).
     const facts = this.factScores(framed || question);
     const top = found.slice(0, RERANKED);
-    const [most, mostFact] = [top[0]?.score ?? 1, Math.max(1e-9, ...top.map((r) => facts.get(r.id as number) ?? 0))];
-    const weighed = (r: SearchResult) => r.score / most + (FACT_WEIGHT * (facts.get(r.id as number) ?? 0)) / mostFact;
+    const [most, mostFact] = [top[0]?.score ?? 1, Math.max(1e-9, ...top.map((r) => facts.get(r.id) ?? 0))];
+    const weighed = (r: SearchResult) => r.score / most + (FACT_WEIGHT * (facts.get(r.id) ?? 0)) / mostFact;
     const hit = (r: SearchResult) => ({ passage: this.passages[r.id] as Passage, score: r.score, matched: [...new Set(r.terms)].filter((t) => own.has(t)) });
     return [...top.sort((a, b) => weighed(b) - weighed(a)), ...found.slice(RERANKED)].slice(0, limit).map(hit);
   }
