@@ -10,6 +10,7 @@ import { loadBook } from '../src/domain/book/load.ts';
 import { OFF_TOPIC } from '../tests/support/assistant-heldout-later.ts';
 import { DEV_OFF_TOPIC_DOMAIN } from '../tests/support/assistant-dev-off-topic-domain.ts';
 import { DEV_OFF_TOPIC_2 } from '../tests/support/assistant-dev-off-topic-2.ts';
+import { DEV_OFF_TOPIC_3 } from '../tests/support/assistant-dev-off-topic-3.ts';
 import { SEALED_OFF_TOPIC } from '../tests/support/assistant-sealed-off-topic.ts';
 import { outcomes, splits, type SplitQuestion } from '../tests/support/assistant-splits.ts';
 
@@ -30,5 +31,5 @@ const figures = async (name: string, set: SplitQuestion[]): Promise<string> => {
 console.log(await figures('dev split', dev));
 console.log(await figures('sealed split', sealed));
 console.log(
-  `off-topic declined: everyday (dev) ${await declined(OFF_TOPIC)}/${OFF_TOPIC.length}, in the book's words (dev) ${await declined(DEV_OFF_TOPIC_DOMAIN)}/${DEV_OFF_TOPIC_DOMAIN.length}, in its vocabulary (dev 2) ${await declined(DEV_OFF_TOPIC_2)}/${DEV_OFF_TOPIC_2.length}, sealed ${await declined(SEALED_OFF_TOPIC)}/${SEALED_OFF_TOPIC.length}`,
+  `off-topic declined: everyday (dev) ${await declined(OFF_TOPIC)}/${OFF_TOPIC.length}, in the book's words (dev) ${await declined(DEV_OFF_TOPIC_DOMAIN)}/${DEV_OFF_TOPIC_DOMAIN.length}, in its vocabulary (dev 2) ${await declined(DEV_OFF_TOPIC_2)}/${DEV_OFF_TOPIC_2.length}, both (dev 3) ${await declined(DEV_OFF_TOPIC_3)}/${DEV_OFF_TOPIC_3.length}, sealed ${await declined(SEALED_OFF_TOPIC)}/${SEALED_OFF_TOPIC.length}`,
 );
