@@ -1,10 +1,8 @@
 import { stemmer } from 'stemmer';
 
 /**
- * Tokenisation shared by the index and the queries: compounds (BRC-100, OP_RETURN, C2PA) stay whole
- * and their parts are indexed too, acronyms are not stemmed, other words are (Porter), and function
- * words are dropped with the words readers pad a question with ("actually" found "What Inclusion
- * Actually Requires").
+ * Tokenisation shared by the index and the queries: compounds (BRC-100, OP_RETURN, C2PA) stay whole and their parts are indexed too,
+ * acronyms are not stemmed, other words are (Porter), and function words are dropped with the words readers pad a question with.
  */
 
 const STOPWORDS = new Set(
@@ -115,10 +113,7 @@ export function expansionsOf(question: string): string[] {
 
 /** The sentences of a question as a reader ends them (".", "!" or "?" and a space; a decimal point ends none). */
 export function questionSentences(question: string): string[] {
-  return question
-    .split(/(?<=[.!?])\s+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
+  return question.split(/(?<=[.!?])\s+/).flatMap((s) => (s.trim() ? [s.trim()] : []));
 }
 
 /** The distinct terms of a text, as the index sees them. */
@@ -135,16 +130,12 @@ export function escapeRegExp(text: string): string {
 
 /** Splits prose into sentences (good enough for quoting: abbreviations rarely end a sentence here). */
 export function sentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?][”"’)\]]*)\s+(?=[“"([]?[\p{Lu}\d])/u)
-    .map((s) => s.trim())
-    .filter(Boolean);
+  return text.split(/(?<=[.!?][”"’)\]]*)\s+(?=[“"([]?[\p{Lu}\d])/u).flatMap((s) => (s.trim() ? [s.trim()] : []));
 }
 
 /**
- * The quote for a citation, verbatim: the sentence of `text` sharing the most terms with the
- * question, with the next ones while under `maxChars`. When the opening quoted some (`quoted`, by
- * place), the quote goes on from the sentence after them: what follows what the reader just read.
+ * The quote for a citation, verbatim: the sentence of `text` sharing the most terms with the question, with the next ones while under
+ * `maxChars`. When the opening quoted some (`quoted`, by place), the quote goes on from the sentence after them.
  */
 export function bestQuote(text: string, questionTerms: readonly string[], maxChars = 320, quoted: ReadonlySet<number> = new Set()): string {
   const list = sentences(text);
