@@ -46,6 +46,15 @@ describe('the offline opening', () => {
     expect(opening.startsWith('A hash anchor of 236 bytes pays 24 satoshis at 100 sat/kB. [2] Fees are a miner-set rate times the size. [1]')).toBe(true);
   });
 
+  it('prefers the fact written as the question is asked to a longer one that shares more of its words (decision 026)', async () => {
+    const facts = [
+      { question: 'How much does a payment pay?', answer: 'A payment pays the fee rate miners set times its size.' },
+      { question: 'Who sets the fee rate?', answer: 'Miners do, per kilobyte.' },
+    ];
+    const opening = await ask('Who sets the fee rate that a payment pays?', [{ ...fees, facts }]);
+    expect(opening.startsWith('Miners do, per kilobyte. [1]')).toBe(true);
+  });
+
   it('opens with the section answer when no fact holds a word of the question', async () => {
     const opening = await ask('Why blocks?', [{ ...fees, text: 'Blocks hold transactions.' }]);
     expect(opening).toBe('Fees are a miner-set rate times the size. [1] “Blocks hold transactions.” [1]');
