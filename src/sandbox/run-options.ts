@@ -283,7 +283,7 @@ console.log('if another policy was in force:', await check(application, { ...exp
 console.log(NOT_CHECKED)
 `,
   },
-  'commission-lot': { args: ['00012345678905', 'G-114', '500-1000kg', 'field 7'] },
+  'commission-lot': { args: ['00012345678905', 'G-114', '500-1000kg', 'field 7', '740', 'kg'] },
   'transform-lots': {
     requires: ['commission-lot'],
     main: `import { readFile, writeFile } from 'node:fs/promises'
@@ -292,14 +292,14 @@ import { transformLots } from './transform-lots.ts'
 
 // commission-lot ran first: its wallet holds the G-114 token, and G-114.event.json has its lot hash.
 // The packing plant (the same wallet here) packs lot G-114 into two lots, as
-//   transform-lots <G-114's lot hash> 00012345678912:P-5521:200-400kg 00012345678912:P-5522:200-400kg
+//   transform-lots <G-114's lot hash> 'packing plant' 00012345678912:P-5521:200-400kg:310:kg 00012345678912:P-5522:200-400kg:290:kg
 const { event } = JSON.parse(await readFile('G-114.event.json', 'utf8')) as { event: { lotHash: string } }
 const wallet = new WalletClient('auto', 'packing-plant.example')
 const result = await transformLots(wallet, [event.lotHash], [
-  { gtin: '00012345678912', lotNumber: 'P-5521', quantityBand: '200-400kg' },
-  { gtin: '00012345678912', lotNumber: 'P-5522', quantityBand: '200-400kg' }
-])
-console.log(JSON.stringify(result))
+  { gtin: '00012345678912', lotNumber: 'P-5521', quantity: 310, unit: 'kg', quantityBand: '200-400kg' },
+  { gtin: '00012345678912', lotNumber: 'P-5522', quantity: 290, unit: 'kg', quantityBand: '200-400kg' }
+], 'packing plant')
+console.log(JSON.stringify({ txid: result.txid, lots: result.lots }))
 
 // The plant delivers lot P-5521 with its history: the token's outpoint and its transaction as BEEF.
 const [p5521] = result.lots
