@@ -1,6 +1,6 @@
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MerklePath } from '@bsv/sdk';
+import { MerklePath, Transaction } from '@bsv/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleContext, type ExampleContext } from './harness/context.ts';
 import { workDir } from './harness/run.ts';
@@ -12,6 +12,28 @@ beforeAll(async () => {
 afterAll(async () => await ctx.close());
 
 describe('Chapter 15 examples', () => {
+  it('a JPEG hashes without its C2PA manifest store, so a copy a platform stripped still verifies', async () => {
+    const dir = await workDir();
+    const segment = (marker: number, body: string): Buffer => Buffer.concat([Buffer.from([0xff, marker, 0, body.length + 2]), Buffer.from(body)]);
+    const soi = Buffer.from([0xff, 0xd8]);
+    const scan = Buffer.concat([Buffer.from([0xff, 0xda]), Buffer.from('scan data'), Buffer.from([0xff, 0xd9])]);
+    const exif = segment(0xe1, 'Exif camera');
+    await writeFile(path.join(dir, 'photo.jpg'), Buffer.concat([soi, exif, segment(0xeb, 'c2pa manifest store'), scan]));
+    await writeFile(path.join(dir, 'stripped.jpg'), Buffer.concat([soi, exif, scan]));
+    await writeFile(path.join(dir, 'no-exif.jpg'), Buffer.concat([soi, scan]));
+    const signed = await ctx.run('sign-provenance-record', { cwd: dir, args: ['photo.jpg'] });
+    expect(signed.stderr).toBe('');
+    await writeFile(path.join(dir, 'records.json'), `[${signed.stdout}]`);
+    expect((await ctx.run('anchor-provenance-batch', { cwd: dir, args: ['anchor', 'records.json'] })).stderr).toBe('');
+    const height = ctx.chain.mine();
+    expect((await ctx.run('anchor-provenance-batch', { cwd: dir, args: ['collect', 'records.json.batch.json'] })).stdout.trim()).toBe('wrote 1 proof bundles to .');
+    const bundle = `${(JSON.parse(signed.stdout) as { contentHash: string }).contentHash.replace(':', '-')}.proof.json`;
+    const ok = `unchanged, signed by ${ctx.wallet.identityKey}, anchored no later than block ${height}`;
+    for (const asset of ['photo.jpg', 'stripped.jpg']) expect((await ctx.run('verify-timestamp-proof', { cwd: dir, args: [asset, bundle] })).stdout.trim()).toBe(ok);
+    // Any other change to the bytes, here the Exif segment removed too, is a different asset.
+    expect((await ctx.run('verify-timestamp-proof', { cwd: dir, args: ['no-exif.jpg', bundle] })).stdout.trim()).toBe('asset bytes do not match the signed content hash');
+  });
+
   it('sign, batch-anchor, collect and verify provenance proofs; any change to asset, record, path or proof fails', async () => {
     const dir = await workDir();
     const assets = ['photo-1.jpg', 'photo-2.jpg', 'photo-3.jpg'];
@@ -24,12 +46,14 @@ describe('Chapter 15 examples', () => {
     }
     expect(records[0]).toMatchObject({ type: 'provenance-record/v1', manifestHash: null, parents: [], signer: ctx.wallet.identityKey });
     await writeFile(path.join(dir, 'records.json'), JSON.stringify(records));
+    const arcPosts = (): number => ctx.net.calls('testnet.arc.gorillapool.io').filter((c) => c.method === 'POST' && c.url.endsWith('/v1/tx')).length;
+    const postsBefore = arcPosts();
     const anchored = await ctx.run('anchor-provenance-batch', { cwd: dir, args: ['anchor', 'records.json'] });
     expect(anchored.stderr).toBe('');
     expect(anchored.stdout).toMatch(/^anchored 3 records under [0-9a-f]{64} in [0-9a-f]{64}\n$/);
     // The anchor is also handed to the ARC that collect asks, whatever services the wallet used.
     const txid = /in ([0-9a-f]{64})/.exec(anchored.stdout)?.[1];
-    expect(ctx.net.calls('testnet.arc.gorillapool.io').filter((c) => c.method === 'POST' && c.url.endsWith('/v1/tx'))).toHaveLength(1);
+    expect(arcPosts()).toBe(postsBefore + 1);
     expect(ctx.chain.accepted.filter((t) => t.id('hex') === txid)).toHaveLength(1);
     expect((await ctx.run('anchor-provenance-batch', { cwd: dir, args: ['collect', 'records.json.batch.json'] })).stdout.trim()).toBe('not mined yet: run collect again later');
     const height = ctx.chain.mine();
@@ -65,6 +89,11 @@ describe('Chapter 15 examples', () => {
     expect(await variant('p2.json', (b) => ((b.record.signer = ctx.newWallet().identityKey), b))).toBe('signature does not verify against the signer key\nrecord is not in the anchored batch');
     expect(await variant('p3.json', (b) => ((b.batchPath[0] = { ...b.batchPath[0], sibling: '00'.repeat(32) }), b))).toBe('record is not in the anchored batch');
     expect(await variant('p4.json', (b) => ((b.anchor.beef = 'beef'), b))).toBe('anchor BEEF is malformed');
+    // A BEEF whose only Merkle path is another transaction's: the SDK attaches no path to the anchor.
+    const foreign = Transaction.fromHexBEEF(bundle.anchor.beef);
+    foreign.merklePath = new MerklePath(height, [[{ offset: 0, hash: '7a'.repeat(32), txid: true }]]);
+    const foreignBeef = foreign.toHexBEEF();
+    expect(await variant('p5.json', (b) => ((b.anchor.beef = foreignBeef), b))).toBe('anchor transaction has no Merkle proof');
     // The same bundle checked against headers of another chain (the root at that height differs).
     ctx.net.route('api.whatsonchain.com', () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ merkleroot: '11'.repeat(32) }) }));
     expect(await verify('photo-2.jpg')).toEqual({ code: 1, out: 'anchor Merkle proof does not match the block headers' });

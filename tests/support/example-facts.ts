@@ -259,7 +259,7 @@ export const EXAMPLE_FACTS: Readonly<Record<string, ExampleFacts>> = {
   },
   // The tagged Merkle root of the three records in records.json.
   'anchor-provenance-batch': {
-    stdout: [new RegExp(`^anchored 3 records under a0f0daf111c507c62cad168790fa8dd243208ba0a4b364c190cc29c0d31091d8 in ${TXID}$`, 'm')],
+    stdout: [new RegExp(`^anchored 3 records under a3910808c09977e78fe7dcbb4112521e70b359e6cc8b54f0c7ad374318214ee7 in ${TXID}$`, 'm')],
     transactions: 1,
   },
   // photo-2.jpg's record, signed by the key in records.json; photo-1.jpg does not fit its bundle.
