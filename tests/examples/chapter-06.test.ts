@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(async () => await ctx.close());
 
 describe('Chapter 6 examples', () => {
-  it('verify-beef-with-spv accepts a valid BEEF (pending until mined), reports the block once mined, and rejects a forgery', async () => {
+  it('verify-beef-with-spv accepts a valid BEEF (pending until mined), reports the block and its confirmations once mined, and rejects a forgery', async () => {
     const { tx } = await ctx.wallet.createAction({ description: 'A payment', outputs: [{ lockingScript: new P2PKH().lock(PrivateKey.fromRandom().toAddress('testnet')).toHex(), satoshis: 4_321, outputDescription: 'Payment' }] });
     if (tx === undefined) throw new Error('no tx');
     const payment = Transaction.fromAtomicBEEF(tx);
@@ -28,8 +28,12 @@ describe('Chapter 6 examples', () => {
     await writeFile(file, ctx.chain.get(payment.id('hex'))?.toHexBEEF() ?? '');
     const mined = await ctx.run('verify-beef-with-spv', { args: [file, payment.id('hex')] });
     expect(mined.code).toBe(0);
-    expect(mined.stdout).toContain(`mined in block ${height}`);
-    expect(ctx.net.calls('api.whatsonchain.com').at(-1)?.url).toContain(`/v1/bsv/test/block/${height}/header`);
+    expect(mined.stdout).toContain(`mined in block ${height}, 1 confirmation\n`);
+    expect(ctx.net.calls('api.whatsonchain.com').map((c) => c.url)).toContainEqual(expect.stringContaining(`/v1/bsv/test/block/${height}/header`));
+    // verify checks no depth: the example counts the blocks up to the tip itself.
+    for (let i = 0; i < 5; i++) ctx.chain.mine();
+    const buried = await ctx.run('verify-beef-with-spv', { args: [file, payment.id('hex')] });
+    expect(buried.stdout).toContain(`mined in block ${height}, 6 confirmations\n`);
     // The same outputs, spending the same coin with a signature that does not fit.
     const source = payment.inputs[0]?.sourceTransaction;
     if (source === undefined) throw new Error('no source');

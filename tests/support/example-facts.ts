@@ -178,9 +178,9 @@ export const EXAMPLE_FACTS: Readonly<Record<string, ExampleFacts>> = {
     ],
     transactions: 0,
   },
-  // The funded payment is mined: valid, with its block, and its one 4,321-sat P2PKH output.
+  // The funded payment is mined: valid, with its block and confirmations, and its one 4,321-sat P2PKH output.
   'verify-beef-with-spv': {
-    stdout: [new RegExp(`^valid: ${TXID}\\nmined in block \\d+$`, 'm'), /^ {2}#0: 4321 sats, script 76a914[0-9a-f]{34}\.\.\.$/m],
+    stdout: [new RegExp(`^valid: ${TXID}\\nmined in block \\d+, \\d+ confirmations?$`, 'm'), /^ {2}#0: 4321 sats, script 76a914[0-9a-f]{34}\.\.\.$/m],
     transactions: 0,
   },
   // Mined in a block, then 5 more: 6 confirmations, enough.
