@@ -3,8 +3,6 @@
  * whether a rule stays (decision 023), its sealed split: first citations, facts in the opening,
  * questions called "not covered"; and the off-topic sets declined. Never prints a sealed question.
  */
-import { askBook } from '../src/domain/assistant/ask.ts';
-import { OfflineAnswerEngine } from '../src/domain/assistant/offline.ts';
 import { BookIndex, buildIndexFile } from '../src/domain/assistant/search.ts';
 import { loadBook } from '../src/domain/book/load.ts';
 import { OFF_TOPIC } from '../tests/support/assistant-heldout-later.ts';
@@ -12,17 +10,12 @@ import { DEV_OFF_TOPIC_DOMAIN } from '../tests/support/assistant-dev-off-topic-d
 import { DEV_OFF_TOPIC_2 } from '../tests/support/assistant-dev-off-topic-2.ts';
 import { DEV_OFF_TOPIC_3 } from '../tests/support/assistant-dev-off-topic-3.ts';
 import { SEALED_OFF_TOPIC } from '../tests/support/assistant-sealed-off-topic.ts';
-import { outcomes, splits, type SplitQuestion } from '../tests/support/assistant-splits.ts';
+import { declined as declinedBy, outcomes, splits, type SplitQuestion } from '../tests/support/assistant-splits.ts';
 
 const book = await loadBook();
 const search = new BookIndex(buildIndexFile(book));
-const engine = new OfflineAnswerEngine();
 const { dev, sealed } = splits(book.chapters.find((c) => c.id === 'chapter-03')?.markdown ?? '');
-const declined = async (questions: readonly string[]): Promise<number> => {
-  let n = 0;
-  for (const question of questions) if (/does not (seem to )?cover/.test((await askBook({ question, history: [] }, { search, engine })).answer)) n += 1;
-  return n;
-};
+const declined = (questions: readonly string[]): Promise<number> => declinedBy(questions, search);
 const figures = async (name: string, set: SplitQuestion[]): Promise<string> => {
   const r = await outcomes(set, search);
   const notCovered = await declined(set.map((q) => q.question));

@@ -40,3 +40,11 @@ export async function outcomes(questions: readonly SplitQuestion[], search: Book
   }
   return out;
 }
+
+/** How many of `questions` the offline assistant declines as not covered by the book. */
+export async function declined(questions: readonly string[], search: BookIndex): Promise<number> {
+  const engine = new OfflineAnswerEngine();
+  let n = 0;
+  for (const question of questions) if (/does not (seem to )?cover/.test((await askBook({ question, history: [] }, { search, engine })).answer)) n += 1;
+  return n;
+}
