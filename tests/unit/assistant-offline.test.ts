@@ -55,6 +55,13 @@ describe('the offline opening', () => {
     expect(opening.startsWith('Miners do, per kilobyte. [1]')).toBe(true);
   });
 
+  it('adds the next fact when it fits nearly as well, and only then (decision 027)', async () => {
+    const opening = await ask('What does a payment cost, and who sets its rate?', [fees, anchors]);
+    expect(opening.startsWith('A 226-byte payment pays 23 satoshis at 100 sat/kB. [1] Miners set the rate in satoshis per kilobyte. [1] Fees are')).toBe(true);
+    const one = await ask('Who sets the fee rate for a transaction?', [fees, anchors]);
+    expect(one).not.toContain('226-byte');
+  });
+
   it('opens with the section answer when no fact holds a word of the question', async () => {
     const opening = await ask('Why blocks?', [{ ...fees, text: 'Blocks hold transactions.' }]);
     expect(opening).toBe('Fees are a miner-set rate times the size. [1] “Blocks hold transactions.” [1]');

@@ -103,10 +103,7 @@ function questionParts(question: string): string[] {
   return parts.length > 1 ? [question, ...parts] : [question];
 }
 
-/**
- * Answers a question from the book: finds the passages, lets the engine write, and keeps only citations
- * of passages it was given ([1]..[n] by first use). Engine failures are GenerationErrors.
- */
+/** Answers from the book: finds the passages, lets the engine write, keeps only citations of passages given; failures are GenerationErrors. */
 export async function askBook(request: AskRequest, deps: AskDeps): Promise<AskResponse> {
   const { history } = request;
   // A slip of the keyboard is read as the book's word ("transacton"); a model reads the question as asked.

@@ -32,10 +32,7 @@ export interface AnswerEngine {
   answer(input: EngineQuestion, options: EngineAnswerOptions): Promise<string>;
 }
 
-/**
- * Enforces an answer's citation markers as it streams: one naming no passage given is removed, the
- * rest renumbered by first use, so [n] is `citations[n - 1]` ("[2, 5]" becomes "[1][2]").
- */
+/** Enforces an answer's citation markers as it streams: one naming no passage given goes, the rest renumber by first use ("[2, 5]" -> "[1][2]"). */
 export class CitationMarkers {
   /** Passage indices (0-based) in the order the answer first cites them. */
   readonly cited: number[] = [];

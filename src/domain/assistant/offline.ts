@@ -52,6 +52,9 @@ const SECOND_OPENING = 2;
 /** An opening of two sentences is kept to this length; a longer pair opens with the first alone. */
 const MAX_OPENING = 480;
 
+/** How far below the best written fact's score a second may be, and still open the answer: one passage's place. */
+const SECOND_FACT = 0.2;
+
 /** Sentence `i` of a passage's sentences `list`, the passage at place `at` of the answer (0-based). */
 type Chosen = { list: string[]; i: number; at: number; score: number };
 
@@ -65,7 +68,7 @@ function quoted(list: readonly string[], from: number, to: number, at: number): 
 
 /**
  * The opening: for a term the glossary defines, its expansion or a standard's subject, then the book's defining sentence; else the
- * written fact that fits the question, the best section's written answer, then the book's sentences that answer the question as asked.
+ * written facts that fit the question, the best section's written answer, then the book's sentences that answer the question as asked.
  */
 function opening(input: EngineQuestion, terms: readonly string[]): Opening {
   const { definition } = input;
@@ -79,13 +82,16 @@ function opening(input: EngineQuestion, terms: readonly string[]): Opening {
     const last = withNextIfShort(list, at);
     return { text: `${lead}${quoted(list, at, last, 0)}`, used: new Map([[0, new Set([at, last])]]) };
   }
-  // The written fact that fits the question best (its passage leads the citations), the section's written answer, the book's sentences.
+  // The written facts that fit the question best (the first's passage leads the citations): the best, and the next within
+  // SECOND_FACT of it (decision 027); then the section's written answer and the book's sentences.
   const factScore = factScorer(terms);
-  const fact = input.passages
+  const [fact, ...rest] = input.passages
     .flatMap((p, at) => (p.facts ?? []).map(({ question, answer }) => ({ answer, at, score: factScore(question, answer, at) })))
-    .sort((a, b) => b.score - a.score)[0];
+    .filter((f) => f.score > -Infinity)
+    .sort((a, b) => b.score - a.score);
+  const second = fact && rest.find((f) => f.score >= fact.score - SECOND_FACT && f.answer !== fact.answer);
   const quotedOpening = bestSentences(input, scorer(terms));
-  const parts = [fact && fact.score > -Infinity ? `${fact.answer} [${fact.at + 1}]` : '', input.passages[0]?.answer?.concat(' [1]'), quotedOpening.text];
+  const parts = [...[fact, second].map((f) => (f ? `${f.answer} [${f.at + 1}]` : '')), input.passages[0]?.answer?.concat(' [1]'), quotedOpening.text];
   return { text: parts.filter(Boolean).join(' '), used: quotedOpening.used };
 }
 

@@ -1,10 +1,7 @@
 import scope from '../../../content/assistant-scope.json' with { type: 'json' };
 import { escapeRegExp } from './text.ts';
 
-/**
- * What the book does not cover, as its editor wrote it down (content/assistant-scope.json, decision
- * 022): coin prices, exchanges, taxes... with the nearest section it has; sleep, pets... with none.
- */
+/** What the book does not cover (content/assistant-scope.json, decision 022): coin prices, taxes... with the nearest section; sleep... with none. */
 interface Subject {
   subject: string;
   /** Ways to name it: each is a list of word groups, every group of which the question holds (one phrase of each). */
