@@ -62,6 +62,12 @@ describe('the offline opening', () => {
     expect(one).not.toContain('226-byte');
   });
 
+  it('drops a sentence of the section answer that the facts have already said (decision 027)', async () => {
+    const answer = 'Miners set the fee rate in satoshis per kilobyte. Fees are a rate times the size.';
+    const opening = await ask('Who sets the fee rate for a transaction?', [{ ...fees, answer }]);
+    expect(opening.startsWith('Miners set the rate in satoshis per kilobyte. [1] Fees are a rate times the size. [1] “')).toBe(true);
+  });
+
   it('opens with the section answer when no fact holds a word of the question', async () => {
     const opening = await ask('Why blocks?', [{ ...fees, text: 'Blocks hold transactions.' }]);
     expect(opening).toBe('Fees are a miner-set rate times the size. [1] “Blocks hold transactions.” [1]');

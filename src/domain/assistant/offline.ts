@@ -91,7 +91,10 @@ function opening(input: EngineQuestion, terms: readonly string[]): Opening {
     .sort((a, b) => b.score - a.score);
   const second = fact && rest.find((f) => f.score >= fact.score - SECOND_FACT && f.answer !== fact.answer);
   const quotedOpening = bestSentences(input, scorer(terms));
-  const parts = [...[fact, second].map((f) => (f ? `${f.answer} [${f.at + 1}]` : '')), input.passages[0]?.answer?.concat(' [1]'), quotedOpening.text];
+  // Reading, not a measure (decision 027): a sentence of the section's answer whose terms the facts have mostly said is dropped.
+  const said = new Set(termsOf(`${fact?.answer ?? ''} ${second?.answer ?? ''}`));
+  const fresh = sentences(input.passages[0]?.answer ?? '').filter((s) => termsOf(s).filter((t) => said.has(t)).length < 0.7 * termsOf(s).length);
+  const parts = [...[fact, second].map((f) => (f ? `${f.answer} [${f.at + 1}]` : '')), fresh.length ? `${fresh.join(' ')} [1]` : '', quotedOpening.text];
   return { text: parts.filter(Boolean).join(' '), used: quotedOpening.used };
 }
 
