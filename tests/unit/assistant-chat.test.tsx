@@ -27,6 +27,12 @@ describe('the assistant page island', () => {
     expect(renderToStaticMarkup(<AnswerText text="[1]" citations={[citation]} newTab={false} />)).not.toContain('target=');
   });
 
+  it('shows `code` as code, as text, and leaves a lone backtick alone', () => {
+    const html = renderToStaticMarkup(<AnswerText text={'Call `tx.fee(<b>)` [1]; a ` alone stays.'} citations={[citation]} newTab={false} />);
+    expect(html).toMatch(/<code[^>]*>tx\.fee\(&lt;b&gt;\)<\/code>/);
+    expect(html).toContain('; a ` alone stays.');
+  });
+
   it('starts with an invitation, example questions and a labelled question box', () => {
     const html = renderToStaticMarkup(<AssistantChat bookTitle="Infrastructure Renaissance" />);
     expect(html).toContain('Ask anything about <em>Infrastructure Renaissance</em>');

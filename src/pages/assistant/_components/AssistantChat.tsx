@@ -71,12 +71,18 @@ function save(turns: Turn[], draft: string): void {
   }
 }
 
-/** The answer's text with its [n] markers as links to the cited passages; always text, never HTML. */
+/** The answer's text with its [n] markers as links to the cited passages and `code` as code; always text, never HTML. */
 export function AnswerText({ text, citations, newTab }: { text: string; citations: Citation[]; newTab: boolean }) {
-  const parts = text.split(/(\[\d+\])/);
+  const parts = text.split(/(\[\d+\]|`[^`\n]+`)/);
   return (
     <p className="whitespace-pre-line text-slate-800 [overflow-wrap:anywhere] dark:text-slate-100">
       {parts.map((part, i) => {
+        if (/^`[^`\n]+`$/.test(part))
+          return (
+            <code key={i} className="rounded bg-slate-100 px-1 font-mono text-[0.9em] dark:bg-slate-800">
+              {part.slice(1, -1)}
+            </code>
+          );
         const n = /^\[(\d+)\]$/.exec(part)?.[1];
         const citation = n ? citations[Number(n) - 1] : undefined;
         if (!citation) return part;
