@@ -20,7 +20,7 @@ const ALLOWED_LOSSES = 3;
  * ALLOWED_LOSSES in all: a chapter edit that adds ordinary words, or a scope list cut, must not quietly let
  * questions the book does not cover through. Raise a figure when a change declines more.
  */
-const OFF_TOPIC_DECLINED = { everyday: 66, 'in the book\'s words': 24, 'in its vocabulary': 51, both: 97 } as const;
+const OFF_TOPIC_DECLINED = { everyday: 66, 'in the book\'s words': 24, 'in its vocabulary': 52, both: 99 } as const;
 const OFF_TOPIC_SETS = { everyday: OFF_TOPIC, 'in the book\'s words': DEV_OFF_TOPIC_DOMAIN, 'in its vocabulary': DEV_OFF_TOPIC_2, both: DEV_OFF_TOPIC_3 } as const;
 
 describe('the assistant on its dev split', () => {
