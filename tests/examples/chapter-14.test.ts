@@ -189,10 +189,13 @@ describe('Chapter 14 examples', () => {
     expect(r.code).toBe(0);
     const tx = ctx.chain.accepted[before];
     if (tx === undefined) throw new Error('nothing broadcast');
-    // The fee follows the broadcaster's advertised rate (50 sat/kB here), not a hard-coded 100.
+    // The fee follows the broadcaster's advertised rate (50 sat/kB here), not a hard-coded 100. The SDK prices the
+    // signature before it exists (at its longest); now and then a signature a few bytes shorter (a small r or s)
+    // leaves a transaction up to 6 bytes under the size paid for, still far below what 100 sat/kB would cost.
     expect(ctx.net.calls('testnet.arc.gorillapool.io').some((c) => c.method === 'GET' && c.url.endsWith('/v1/policy'))).toBe(true);
     const paid = 5_000 - tx.outputs.reduce((sum, o) => sum + (o.satoshis ?? 0), 0);
-    expect(paid).toBeLessThanOrEqual(Math.ceil(((tx.toBinary().length + 2) * ctx.chain.policy.miningFee.satoshis) / ctx.chain.policy.miningFee.bytes));
+    expect(paid).toBeLessThanOrEqual(Math.ceil(((tx.toBinary().length + 6) * ctx.chain.policy.miningFee.satoshis) / ctx.chain.policy.miningFee.bytes));
+    expect(paid).toBeLessThan(Math.floor((tx.toBinary().length * 100) / 1000));
     const hashes = ['a3f1', 'b7c2', 'c0d9', 'd4e8', 'e5f0'].map((s) => Utils.toHex(Hash.sha256(Utils.toArray(s, 'utf8'))));
     const root = merkleRoot(hashes);
     expect(tx.outputs[0]?.lockingScript.toHex()).toBe(
