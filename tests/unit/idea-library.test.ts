@@ -32,6 +32,7 @@ function libraryIdea(key: string, fits: Partial<LibraryIdea['fits']>, name = key
       customerNoun: 'farms',
       pricePerUnit: 400,
       unitsPerCustomerPerMonth: 1,
+      rampMonths: 1,
       customers: { '6': 20, '12': 80, '24': 300 },
       team: 5,
       teamCostPerYear: 600_000,
@@ -188,6 +189,34 @@ describe('checking an idea', () => {
     };
     expect(raised(600_000)).toEqual([]);
     expect(raised(500_000)).toEqual([expect.stringMatching(/the raise \(US\$500000\) does not cover the losses before break-even \(about US\$525000:/)]);
+  });
+
+  it('ramps each new customer up to full volume: revenue, break-even and losses follow the ramp', () => {
+    const idea = libraryIdea('agriculture/orchard-ledger', {});
+    idea.economics.rampMonths = 4;
+    const figures = computeFigures(idea.economics, book.feeTable);
+    // Months 1-6 bring 20/6 farms each; at month 6 they buy 4/4, 4/4, 4/4, 3/4, 2/4 and 1/4 of full volume: 4.5 x 20/6 = 15.
+    expect(figures.milestones.map((m) => m.activeCustomers)).toEqual([expect.closeTo(15, 6), expect.closeTo(65, 6), expect.closeTo(272.5, 6)]);
+    expect(figures.milestones[0]?.revenuePerMonth).toBeCloseTo(6_000, 6);
+    // Break-even (month 17, not 16) comes a month later, and the losses before it grow from 525,000.
+    expect(lossesBeforeBreakEven(figures)).toBeCloseTo(603_334, -1);
+    const stated = (text: string, raise: number) => {
+      const i = structuredClone(idea);
+      i.idea.marketAnalysis = `${'Orchards need proof. '.repeat(20)} ${text}`;
+      i.economics.otherFigures = [{ value: raise, source: "the founders' funding plan, 2026" }];
+      return checkIdea(i, book).filter((p) => /US\$|raise|farms/.test(p));
+    };
+    expect(stated('By month 6 the 20 farms pay US$6,000 a month, the equivalent of 15 farms at full volume.', 700_000)).toEqual([]);
+    expect(stated('By month 6 the 20 farms pay US$8,000 a month.', 600_000)).toEqual([
+      expect.stringMatching(/the raise \(US\$600000\) does not cover the losses before break-even \(about US\$603334:/),
+      '"US$8,000" follows from nothing in economics (add it to otherFigures with its source if it is a sourced figure)',
+    ]);
+    const late = structuredClone(idea);
+    late.economics.customers = { '6': 20, '12': 80, '16': 140, '24': 300 };
+    late.economics.breakEvenMonth = 16;
+    expect(checkIdea(late, book).filter((p) => /break-even needs/.test(p))).toEqual([
+      expect.stringMatching(/^break-even needs 138 farms; month 16 has 1\d\d at full volume \(of 140\)$/),
+    ]);
   });
 
   it('checks an outlook past the plan: its count and revenue follow from it, it grows, its team pays for itself', () => {

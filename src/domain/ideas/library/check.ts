@@ -103,10 +103,12 @@ export function checkIdea(item: LibraryIdea, book: BookFacts): string[] {
     const milestone = months[at];
     if (!milestone) problems.push(`breakEvenMonth ${e.breakEvenMonth} is not a milestone month`);
     else {
-      if (milestone.customers < figures.breakEvenCustomers)
-        problems.push(`break-even needs ${figures.breakEvenCustomers} ${e.customerNoun}; month ${milestone.month} has ${milestone.customers}`);
+      const full = (m: { customers: number; activeCustomers: number }) =>
+        e.rampMonths > 1 ? `${Math.round(m.activeCustomers)} at full volume (of ${m.customers})` : `${m.customers}`;
+      if (milestone.activeCustomers < figures.breakEvenCustomers)
+        problems.push(`break-even needs ${figures.breakEvenCustomers} ${e.customerNoun}; month ${milestone.month} has ${full(milestone)}`);
       const before = months[at - 1];
-      if (before && before.customers >= figures.breakEvenCustomers)
+      if (before && before.activeCustomers >= figures.breakEvenCustomers)
         problems.push(`break-even is reached by month ${before.month} already, not ${milestone.month}`);
     }
   } else if (/\bbreak(?:s|ing)?[- ]?even/i.test(prose)) problems.push('the prose mentions break-even but economics.breakEvenMonth is not set');
@@ -120,7 +122,13 @@ export function checkIdea(item: LibraryIdea, book: BookFacts): string[] {
   for (const written of texts.flatMap(satoshiFigures))
     if (!matchesOne(written, sats))
       problems.push(`"${written.text}" is not a fee figure of this idea (fee a transaction is ${figures.feePerTransactionSats} satoshis)`);
-  const counts = [...months.map((m) => m.customers), figures.breakEvenCustomers, ...(o ? [o.customers] : [])];
+  const counts = [
+    ...months.map((m) => m.customers),
+    figures.breakEvenCustomers,
+    ...(o ? [o.customers] : []),
+    // With a ramp, a milestone's customers at full volume ("the equivalent of 14 councils at full volume").
+    ...(e.rampMonths > 1 ? months.map((m) => Math.round(m.activeCustomers)) : []),
+  ];
   const noun = e.customerNoun.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const customerCount = new RegExp(`(\\d[\\d,]*)\\s+(?:paying\\s+|more\\s+)?${noun}\\b`, 'gi');
   for (const text of texts)

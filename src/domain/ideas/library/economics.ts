@@ -15,6 +15,8 @@ export interface FeeTable {
 interface Milestone {
   month: number;
   customers: number;
+  /** Customers at full volume: each new customer ramps up over `rampMonths` (all of them when it is 1). */
+  activeCustomers: number;
   revenuePerMonth: number;
   feesSatsPerMonth: number;
   feesUsdPerMonth: number;
@@ -28,8 +30,11 @@ export interface Figures {
   teamCostPerMonth: number;
   fixedCostPerMonth: number;
   feesUsdPerCustomerPerMonth: number;
+  /** Customers at full volume that cover the fixed costs. */
   breakEvenCustomers: number;
   milestones: Milestone[];
+  /** Customers at full volume in each month, from month 0 to the last milestone (index = month). */
+  activeByMonth: number[];
   /** The outlook's month as a milestone (its own team cost), when the idea states one. */
   outlook?: Milestone;
 }
@@ -51,6 +56,30 @@ function milestoneMonths(economics: IdeaEconomics): number[] {
     .sort((a, b) => a - b);
 }
 
+/**
+ * Paying customers at month t: a straight line from none at month 0 through each point (month,
+ * customers), as an investor draws it; flat after the last point.
+ */
+function customersAt(points: [number, number][], t: number): number {
+  let [m0, c0] = [0, 0];
+  for (const [m1, c1] of points) {
+    if (t <= m1) return c0 + ((c1 - c0) * (t - m0)) / (m1 - m0);
+    [m0, c0] = [m1, c1];
+  }
+  return c0;
+}
+
+/**
+ * Customers at full volume at month t: each month's new customers buy 1/ramp of the full volume in
+ * their first month, 2/ramp in their second, and all of it from month `ramp` on.
+ */
+function activeAt(points: [number, number][], ramp: number, t: number): number {
+  if (ramp <= 1) return customersAt(points, t);
+  let active = 0;
+  for (let j = 1; j <= t; j += 1) active += (customersAt(points, j) - customersAt(points, j - 1)) * Math.min(1, (t - j + 1) / ramp);
+  return active;
+}
+
 /** Every figure the prose may state, computed from the idea's economics and the fee table. */
 export function computeFigures(e: IdeaEconomics, table: FeeTable): Figures {
   const feePerTransactionSats = Math.ceil((e.transactionBytes * table.rateSatPerKb) / 1000);
@@ -61,21 +90,27 @@ export function computeFigures(e: IdeaEconomics, table: FeeTable): Figures {
   const feesUsdPerCustomerPerMonth = (feesSatsPerCustomer * e.bsvPriceUsd) / SATOSHIS;
   const margin = revenuePerCustomerPerMonth - feesUsdPerCustomerPerMonth;
   const breakEvenCustomers = margin > 0 ? Math.ceil(fixedCostPerMonth / margin) : Number.POSITIVE_INFINITY;
+  const points = milestoneMonths(e).map((month): [number, number] => [month, e.customers[String(month)] ?? 0]);
+  const o = e.outlook;
+  const withOutlook: [number, number][] = o ? [...points, [o.month, o.customers]] : points;
   // One milestone's figures: customers at a month, with the fixed costs of that month's team.
   const at = (month: number, customers: number, fixedCost: number): Milestone => {
-    const feesUsdPerMonth = feesUsdPerCustomerPerMonth * customers;
+    const activeCustomers = activeAt(withOutlook, e.rampMonths, month);
+    const feesUsdPerMonth = feesUsdPerCustomerPerMonth * activeCustomers;
     return {
       month,
       customers,
-      revenuePerMonth: revenuePerCustomerPerMonth * customers,
-      feesSatsPerMonth: Math.round(feesSatsPerCustomer * customers),
+      activeCustomers,
+      revenuePerMonth: revenuePerCustomerPerMonth * activeCustomers,
+      feesSatsPerMonth: Math.round(feesSatsPerCustomer * activeCustomers),
       feesUsdPerMonth,
       costPerMonth: fixedCost + feesUsdPerMonth,
     };
   };
-  const milestones = milestoneMonths(e).map((month) => at(month, e.customers[String(month)] ?? 0, fixedCostPerMonth));
-  const o = e.outlook;
+  const milestones = points.map(([month, customers]) => at(month, customers, fixedCostPerMonth));
   const outlook = o && at(o.month, o.customers, o.teamCostPerYear / 12 + e.infrastructurePerMonth + e.otherCostsPerMonth);
+  const lastMonth = points.at(-1)?.[0] ?? 0;
+  const activeByMonth = Array.from({ length: lastMonth + 1 }, (_, t) => activeAt(withOutlook, e.rampMonths, t));
   return {
     feePerTransactionSats,
     revenuePerCustomerPerMonth,
@@ -84,27 +119,24 @@ export function computeFigures(e: IdeaEconomics, table: FeeTable): Figures {
     feesUsdPerCustomerPerMonth,
     breakEvenCustomers,
     milestones,
+    activeByMonth,
     ...(outlook ? { outlook } : {}),
   };
 }
 
 /**
  * The losses before break-even as an investor estimates them: paying customers growing in a straight
- * line from none at month 0 to each milestone, every fixed cost from month 1, the monthly shortfall
- * summed until revenue covers costs (or to the last milestone).
+ * line from none at month 0 to each milestone, each new one ramping up to full volume over
+ * `rampMonths`, every fixed cost from month 1, the monthly shortfall summed until revenue covers
+ * costs (or to the last milestone).
  */
 export function lossesBeforeBreakEven(f: Figures): number {
   const margin = f.revenuePerCustomerPerMonth - f.feesUsdPerCustomerPerMonth;
   let losses = 0;
-  let [previousMonth, previousCustomers] = [0, 0];
-  for (const m of f.milestones) {
-    for (let month = previousMonth + 1; month <= m.month; month += 1) {
-      const customers = previousCustomers + ((m.customers - previousCustomers) * (month - previousMonth)) / (m.month - previousMonth);
-      const net = customers * margin - f.fixedCostPerMonth;
-      if (net >= 0) return losses;
-      losses -= net;
-    }
-    [previousMonth, previousCustomers] = [m.month, m.customers];
+  for (const active of f.activeByMonth.slice(1)) {
+    const net = active * margin - f.fixedCostPerMonth;
+    if (net >= 0) return losses;
+    losses -= net;
   }
   return losses;
 }

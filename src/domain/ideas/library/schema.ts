@@ -38,7 +38,13 @@ const ideaEconomicsSchema = z.strictObject({
   customerNoun: z.string().min(2).max(40).default('customers'),
   /** US$ a unit. */
   pricePerUnit: money.positive(),
+  /** Units a customer buys a month at full volume. */
   unitsPerCustomerPerMonth: z.number().positive(),
+  /**
+   * Months a new customer takes to reach full volume (content/ideas/README.md "Ramp"): 1/ramp of it
+   * in its first month, all of it from month `rampMonths`. 1 when a customer buys at full volume at once.
+   */
+  rampMonths: z.number().int().min(1).max(12).default(1),
   /** Paying customers by month (the month as the key), strictly increasing. */
   customers: z.record(z.string().regex(/^\d{1,2}$/), z.number().int().positive()).refine((c) => Object.keys(c).length >= 2, 'at least two milestones'),
   /** People at month 12. */
