@@ -42,7 +42,32 @@ export function parseFigure(block: string): FigureSource {
     return value;
   };
   if (diagram === '') throw new FigureError('a figure block needs a diagram after its --- line');
+  const bare = labelledLate(diagram);
+  if (bare.length > 0)
+    throw new FigureError(`node ${bare.join(', ')} is used before the line that gives its label, so it renders as its id: label it where it first appears`);
   return { caption: field('caption'), alt: field('alt'), diagram };
+}
+
+/**
+ * The nodes of a flowchart named bare (`S --> U`) before the line that labels them (`U[Unknown]`):
+ * the renderer keeps the first, so the figure showed "U" (Figure 15.2, 2026-11-30).
+ */
+export function labelledLate(diagram: string): string[] {
+  const [first = '', ...lines] = diagram.split('\n');
+  if (!/^\s*(?:flowchart|graph)\b/.test(first)) return [];
+  const labelled = new Map<string, boolean>();
+  const late = new Set<string>();
+  for (const line of lines) {
+    if (/^\s*(?:subgraph|end\b|classDef|class\s|style\s|linkStyle|click|%%|direction)/.test(line)) continue;
+    for (const node of line.trim().split(/\s*(?:<-->|-->|---|-\.->|-\.-|==>)(?:\|[^|]*\|)?\s*/)) {
+      const m = /^(\w+)\s*([[({>]?)/.exec(node);
+      if (!m?.[1]) continue;
+      const [id, hasLabel] = [m[1], m[2] !== ''];
+      if (!labelled.has(id)) labelled.set(id, hasLabel);
+      else if (hasLabel && labelled.get(id) === false) late.add(id);
+    }
+  }
+  return [...late];
 }
 
 /** The page's colours: CSS variables the site's stylesheet sets for light and dark themes. */
