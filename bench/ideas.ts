@@ -28,7 +28,9 @@ if (errors.length > 0) console.log(`${errors.length} files do not parse: ${error
 const categories = Object.keys(OPTION_LABELS.businessCategory).filter((c) => c !== 'all');
 const controls = { targetMarket: 'targetMarkets', aiFocus: 'aiFocuses', revenueModel: 'revenueModels', bsvFeature: 'bsvFeatures' } as const;
 
-console.log(`offline library: ${library.length} ideas\n`);
+const ramps = library.map((i) => i.economics.rampMonths).filter((r) => r > 1);
+const median = ramps.toSorted((x, y) => x - y)[Math.floor(ramps.length / 2)] ?? 1;
+console.log(`offline library: ${library.length} ideas; ${ramps.length} ramp each new customer up to full volume (median ${median} months)\n`);
 console.log('coverage (ideas; levels 1-3/4-7/8-10; options honoured by no idea):');
 for (const category of categories) {
   const own = library.filter((i) => i.fits.category === category);
