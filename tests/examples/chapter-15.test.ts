@@ -14,13 +14,19 @@ afterAll(async () => await ctx.close());
 describe('Chapter 15 examples', () => {
   it('a JPEG hashes without its C2PA manifest store, so a copy a platform stripped still verifies', async () => {
     const dir = await workDir();
-    const segment = (marker: number, body: string): Buffer => Buffer.concat([Buffer.from([0xff, marker, 0, body.length + 2]), Buffer.from(body)]);
+    const segment = (marker: number, body: string | Buffer): Buffer => Buffer.concat([Buffer.from([0xff, marker, 0, body.length + 2]), Buffer.from(body)]);
     const soi = Buffer.from([0xff, 0xd8]);
     const scan = Buffer.concat([Buffer.from([0xff, 0xda]), Buffer.from('scan data'), Buffer.from([0xff, 0xd9])]);
     const exif = segment(0xe1, 'Exif camera');
-    await writeFile(path.join(dir, 'photo.jpg'), Buffer.concat([soi, exif, segment(0xeb, 'c2pa manifest store'), scan]));
-    await writeFile(path.join(dir, 'stripped.jpg'), Buffer.concat([soi, exif, scan]));
-    await writeFile(path.join(dir, 'no-exif.jpg'), Buffer.concat([soi, scan]));
+    // APP11 (JPEG XT): 'JP', box instance number, packet number, then a JUMBF box whose description type starts with a label.
+    const app11 = (en: number, z: number, type: string, body: string): Buffer =>
+      segment(0xeb, Buffer.concat([Buffer.from('JP'), Buffer.from([0, en, 0, 0, 0, z, 0, 0, 0, 0]), Buffer.from('jumb'), Buffer.from([0, 0, 0, 0]), Buffer.from('jumd'), Buffer.from(type), Buffer.from(body)]));
+    const otherJumbf = app11(1, 1, 'jxt ', 'JPEG XT data');
+    await writeFile(path.join(dir, 'photo.jpg'), Buffer.concat([soi, exif, otherJumbf, app11(2, 1, 'c2pa', 'manifest store, part 1'), app11(2, 2, 'c2pa', 'part 2'), scan]));
+    await writeFile(path.join(dir, 'stripped.jpg'), Buffer.concat([soi, exif, otherJumbf, scan]));
+    await writeFile(path.join(dir, 'no-exif.jpg'), Buffer.concat([soi, otherJumbf, scan]));
+    // Other APP11 data is part of the asset: a change to it is a different asset.
+    await writeFile(path.join(dir, 'other-app11.jpg'), Buffer.concat([soi, exif, app11(1, 1, 'jxt ', 'JPEG XT edit'), scan]));
     const signed = await ctx.run('sign-provenance-record', { cwd: dir, args: ['photo.jpg'] });
     expect(signed.stderr).toBe('');
     await writeFile(path.join(dir, 'records.json'), `[${signed.stdout}]`);
@@ -31,7 +37,7 @@ describe('Chapter 15 examples', () => {
     const ok = `unchanged, signed by ${ctx.wallet.identityKey}, anchored no later than block ${height}`;
     for (const asset of ['photo.jpg', 'stripped.jpg']) expect((await ctx.run('verify-timestamp-proof', { cwd: dir, args: [asset, bundle] })).stdout.trim()).toBe(ok);
     // Any other change to the bytes, here the Exif segment removed too, is a different asset.
-    expect((await ctx.run('verify-timestamp-proof', { cwd: dir, args: ['no-exif.jpg', bundle] })).stdout.trim()).toBe('asset bytes do not match the signed content hash');
+    for (const asset of ['no-exif.jpg', 'other-app11.jpg']) expect((await ctx.run('verify-timestamp-proof', { cwd: dir, args: [asset, bundle] })).stdout.trim()).toBe('asset bytes do not match the signed content hash');
   });
 
   it('sign, batch-anchor, collect and verify provenance proofs; any change to asset, record, path or proof fails', async () => {
