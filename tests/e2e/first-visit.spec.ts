@@ -116,5 +116,5 @@ test("the glossary has a letter index, quotes each entry's defining sentence, an
   await expect(page.locator('#term-ai dd')).not.toContainText('sharpens this gap');
   await expect(page.locator('#term-overlay dd')).toContainText('An overlay is a set of servers');
   // An entry that is not an acronym's expansion quotes the sentence its editor chose, whatever its verb.
-  await expect(page.locator('#term-merkle-tree dd')).toContainText('Merkle trees compress millions of records into one root');
+  await expect(page.locator('#term-merkle-tree dd')).toContainText('Merkle trees commit to millions of records in one root');
 });
